@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dm-atomic on-disk format: the one header shared by the kernel target and
+ * the userspace tools (tools/).  Everything on disk is little endian.
+ *
+ * ---------------------------------------------------------------------------
+ * Metadata device layout (all blocks DMA_BLOCK_SIZE = 4096 bytes)
+ *
+ *   metadata block 0                    superblock (struct dma_superblock)
+ *   metadata blocks log_start ..        circular log of log_blocks blocks
+ *              log_start + log_blocks - 1
+ *
+ * The formatter uses log_start = 1 and log_blocks = (metadata size / 4096) - 1
+ * unless told otherwise.  Blocks past the log are unused.
+ *
+ * A position in the log is a *log block*: an index 0 .. log_blocks - 1,
+ * relative to log_start.  It lives in metadata block log_start + log block.
+ *
+ * A transaction is one descriptor block (struct dma_descriptor) followed by
+ * its data blocks in the following log blocks, wrapping from log block
+ * log_blocks - 1 to log block 0.  Each entry's data starts on a fresh log
+ * block and takes DMA_ENTRY_BLOCKS(nr_sectors) blocks; the unused tail of
+ * its last block is padding (written as zeroes, never checked).  Entries are
+ * laid out in entry order, so the data of entry i begins
+ * 1 + sum(DMA_ENTRY_BLOCKS(entry j), j < i) log blocks after the descriptor.
+ * nr_data_blocks is that sum over all entries.  The next transaction begins
+ * right after the last data block.
+ *
+ * Entries of one transaction may overlap on the data device (a group commit
+ * of two lists that write the same sectors): replay applies them in entry
+ * order, so the later entry wins.
+ *
+ * ---------------------------------------------------------------------------
+ * Validity of a transaction (checked by dma_scan(), in this order):
+ *   1. magic == DMA_DESC_MAGIC
+ *   2. csum matches (see "crc32c" below)
+ *   3. uuid == superblock uuid        (a log of an older format cannot pass)
+ *   4. blocknr == metadata block it was read from   (position salt)
+ *   5. seq == expected sequence number (the tail's seq, then +1 per txn)
+ *   6. flags == 0, nr_entries <= DMA_MAX_ENTRIES, every entry has
+ *      nr_sectors >= 1 and lies inside data_sectors, nr_data_blocks equals
+ *      the sum above
+ *   7. the transaction fits in the log: blocks used since the tail plus
+ *      1 + nr_data_blocks <= log_blocks
+ *   8. every entry's data crc32c matches
+ * The scan replays from (tail_seq, tail_block) and stops at the first
+ * transaction that fails any check.  A stale descriptor from an earlier lap
+ * of the log (seq < expected), a data block (bad magic), a never-written
+ * block (all zero, bad magic) or a descriptor of an older format (uuid) are
+ * the normal ends of the log; a torn descriptor (csum) or torn data (data
+ * crc) is the normal end after a crash during a commit.
+ *
+ * ---------------------------------------------------------------------------
+ * crc32c convention (used for every checksum in this format)
+ *
+ *   The standard CRC-32C (Castagnoli, reflected polynomial 0x82F63B78),
+ *   initial value 0xFFFFFFFF, final xor 0xFFFFFFFF.  Test vector:
+ *       crc32c("123456789", 9) == 0xE3069283
+ *   Kernel:    crc32c(~0, p, n) ^ ~0      (<linux/crc32c.h>, libcrc32c;
+ *              kernel crc32c() does no pre/post inversion itself)
+ *   Userspace: dma_crc32c_raw(~0, p, n) ^ ~0, with dma_crc32c_raw() in
+ *              tools/lib/crc32c.c having exactly the kernel crc32c() semantics.
+ *   Both sides use dma_crc32c(p, n) below, which does exactly that.  A long
+ *   range is summed piecewise with dma_crc32c_raw() starting from ~0 and
+ *   xor-ing ~0 at the end.
+ *
+ *   Superblock csum:  dma_crc32c() of the whole 4096-byte block with the
+ *                     csum field taken as zero.
+ *   Descriptor csum:  the same, over the descriptor block.
+ *   Entry data crc:   dma_crc32c() of exactly nr_sectors * 512 data bytes
+ *                     (not the padding of the last log block).
+ */
+#ifndef DM_ATOMIC_FORMAT_H
+#define DM_ATOMIC_FORMAT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/crc32c.h>
+#include <asm/byteorder.h>
+
+static inline u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)
+{
+	return crc32c(crc, p, n);
+}
+#else /* userspace shim (tools/) */
+#include <stdint.h>
+#include <stddef.h>
+#include <string.h>
+#include <endian.h>
+#include <linux/types.h>	/* __le32, __le64, __u8 ... */
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int64_t s64;
+
+#define cpu_to_le16(x) ((__le16)htole16(x))
+#define cpu_to_le32(x) ((__le32)htole32(x))
+#define cpu_to_le64(x) ((__le64)htole64(x))
+#define le16_to_cpu(x) le16toh((__u16)(x))
+#define le32_to_cpu(x) le32toh((__u32)(x))
+#define le64_to_cpu(x) le64toh((__u64)(x))
+
+/* Same semantics as the kernel's crc32c(): no pre/post inversion. */
+u32 dma_crc32c_raw(u32 crc, const void *p, size_t n);
+#endif
+
+/* Full crc32c of a buffer, by the convention above. */
+static inline u32 dma_crc32c(const void *p, size_t n)
+{
+	return dma_crc32c_raw(~0U, p, n) ^ ~0U;
+}
+
+#define DMA_CRC32C_CHECK	0xE3069283U	/* crc32c("123456789") */
+
+#define DMA_BLOCK_SIZE		4096U
+#define DMA_BLOCK_SHIFT		12
+#define DMA_SECTOR_SHIFT	9
+#define DMA_SECTORS_PER_BLOCK	(DMA_BLOCK_SIZE >> DMA_SECTOR_SHIFT)
+/* Log blocks taken by an entry of n sectors. */
+#define DMA_ENTRY_BLOCKS(n)	(((u64)(n) + DMA_SECTORS_PER_BLOCK - 1) / DMA_SECTORS_PER_BLOCK)
+
+/* "DMATOMSB" as little-endian bytes. */
+#define DMA_SB_MAGIC		0x42534d4f54414d44ULL
+#define DMA_DESC_MAGIC		0x58544d44U	/* "DMTX" */
+#define DMA_VERSION		1U
+#define DMA_MIN_LOG_BLOCKS	2U	/* a descriptor and one data block */
+
+/* Superblock flags: none defined in version 1; any set bit is refused. */
+#define DMA_SB_FLAGS_KNOWN	0U
+/* Descriptor flags: none defined in version 1; any set bit ends the scan. */
+#define DMA_DESC_FLAGS_KNOWN	0U
+
+/*
+ * Superblock, metadata block 0.  Field order follows dm-clone: checksum,
+ * flags, block number, uuid, magic, version, then the geometry and the tail.
+ */
+struct dma_superblock {
+	__le32 csum;		/* crc32c of the block, this field as 0 */
+	__le32 flags;		/* DMA_SB_FLAGS_KNOWN only */
+	__le64 blocknr;		/* 0: the block's own number */
+	__u8 uuid[16];		/* random at format; salts every descriptor */
+	__le64 magic;		/* DMA_SB_MAGIC */
+	__le32 version;		/* DMA_VERSION */
+	__le32 block_size;	/* bytes, DMA_BLOCK_SIZE */
+	__le64 log_start;	/* first metadata block of the log, >= 1 */
+	__le64 log_blocks;	/* log length in blocks, >= DMA_MIN_LOG_BLOCKS */
+	__le64 data_sectors;	/* 512-byte sectors of the data device formatted for */
+	__le64 tail_seq;	/* seq of the oldest transaction not known to be
+				 * written back and flushed to the data device */
+	__le64 tail_block;	/* log block (0 .. log_blocks-1) of that txn */
+	__u8 reserved[4096 - 88];	/* zero */
+};
+
+/* One entry: a range of the data device and the crc of its logged data. */
+struct dma_entry {
+	__le64 data_sector;	/* first 512-byte sector on the data device */
+	__le32 nr_sectors;	/* >= 1; data_sector + nr_sectors <= data_sectors */
+	__le32 data_crc;	/* crc32c of the nr_sectors * 512 data bytes */
+};
+
+#define DMA_DESC_HEADER_SIZE	64U
+#define DMA_MAX_ENTRIES		((DMA_BLOCK_SIZE - DMA_DESC_HEADER_SIZE) / 16U)	/* 252 */
+
+/* Transaction descriptor, the first log block of every transaction. */
+struct dma_descriptor {
+	__le32 csum;		/* crc32c of the block, this field as 0 */
+	__le32 magic;		/* DMA_DESC_MAGIC */
+	__le64 seq;		/* transaction sequence number, +1 per txn */
+	__le64 blocknr;		/* metadata block (log_start + log block) holding
+				 * this descriptor: the position salt */
+	__u8 uuid[16];		/* copy of the superblock uuid: format salt */
+	__le32 nr_entries;	/* 0 .. DMA_MAX_ENTRIES */
+	__le32 nr_data_blocks;	/* sum of DMA_ENTRY_BLOCKS(nr_sectors) */
+	__le32 flags;		/* DMA_DESC_FLAGS_KNOWN only */
+	__le32 reserved0;	/* zero */
+	__le64 reserved1;	/* zero */
+	struct dma_entry entries[DMA_MAX_ENTRIES];	/* unused ones zero */
+};
+
+_Static_assert(sizeof(struct dma_superblock) == DMA_BLOCK_SIZE, "superblock size");
+_Static_assert(sizeof(struct dma_entry) == 16, "entry size");
+_Static_assert(sizeof(struct dma_descriptor) == DMA_BLOCK_SIZE, "descriptor size");
+_Static_assert(offsetof(struct dma_descriptor, entries) == DMA_DESC_HEADER_SIZE,
+	       "descriptor header size");
+_Static_assert(offsetof(struct dma_superblock, reserved) == 88, "superblock header size");
+
+#endif /* DM_ATOMIC_FORMAT_H */

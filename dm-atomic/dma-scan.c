@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dm-atomic: superblock validation, format builders and the log scan.
+ * Shared between the kernel module and the userspace tools; see dma-scan.h
+ * and dm-atomic-format.h for the format and the rules checked here.
+ */
+#include "dma-scan.h"
+
+/* ------------------------------------------------------------------------
+ * Helpers
+ */
+
+static u64 wrap(const struct dma_geometry *geo, u64 pos)
+{
+	/* Positions handed in are < 3 * log_blocks: no 64-bit division. */
+	while (pos >= geo->log_blocks)
+		pos -= geo->log_blocks;
+	return pos;
+}
+
+static int all_zero(const void *p, size_t n)
+{
+	const u8 *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (b[i])
+			return 0;
+	return 1;
+}
+
+/* crc32c of a block whose first 4 bytes (the csum field) count as zero. */
+static u32 block_csum(const void *block)
+{
+	static const u8 zero[4];
+	u32 crc;
+
+	crc = dma_crc32c_raw(~0U, zero, sizeof(zero));
+	crc = dma_crc32c_raw(crc, (const u8 *)block + 4, DMA_BLOCK_SIZE - 4);
+	return crc ^ ~0U;
+}
+
+/* ------------------------------------------------------------------------
+ * Superblock
+ */
+
+static const char *const sb_result_str[DMA_SB_NR_RESULTS] = {
+	[DMA_SB_OK] = "ok",
+	[DMA_SB_NEEDS_FORMAT] = "all zero (needs format)",
+	[DMA_SB_WRONG_BLOCKNR] = "wrong block number",
+	[DMA_SB_BAD_MAGIC] = "bad magic",
+	[DMA_SB_BAD_CSUM] = "bad checksum",
+	[DMA_SB_BAD_VERSION] = "unsupported version",
+	[DMA_SB_BAD_FLAGS] = "unsupported flags",
+	[DMA_SB_BAD_GEOMETRY] = "bad geometry",
+	[DMA_SB_DATA_SIZE_MISMATCH] = "data device size mismatch",
+	[DMA_SB_META_TOO_SMALL] = "metadata device too small for the log",
+};
+
+const char *dma_sb_result_str(enum dma_sb_result r)
+{
+	if ((unsigned int)r >= DMA_SB_NR_RESULTS)
+		return "unknown superblock result";
+	return sb_result_str[r];
+}
+
+enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
+				   u64 data_sectors, u64 meta_blocks)
+{
+	u64 log_start, log_blocks;
+
+	if (all_zero(sb, sizeof(*sb)))
+		return DMA_SB_NEEDS_FORMAT;
+	if (le64_to_cpu(sb->blocknr) != 0)
+		return DMA_SB_WRONG_BLOCKNR;
+	if (le64_to_cpu(sb->magic) != DMA_SB_MAGIC)
+		return DMA_SB_BAD_MAGIC;
+	if (le32_to_cpu(sb->csum) != block_csum(sb))
+		return DMA_SB_BAD_CSUM;
+	if (le32_to_cpu(sb->version) != DMA_VERSION)
+		return DMA_SB_BAD_VERSION;
+	if (le32_to_cpu(sb->flags) & ~DMA_SB_FLAGS_KNOWN)
+		return DMA_SB_BAD_FLAGS;
+
+	log_start = le64_to_cpu(sb->log_start);
+	log_blocks = le64_to_cpu(sb->log_blocks);
+	if (le32_to_cpu(sb->block_size) != DMA_BLOCK_SIZE ||
+	    log_start < 1 || log_blocks < DMA_MIN_LOG_BLOCKS ||
+	    log_start + log_blocks < log_start ||	/* overflow */
+	    log_blocks > (1ULL << 40) ||
+	    le64_to_cpu(sb->data_sectors) == 0 ||
+	    le64_to_cpu(sb->tail_block) >= log_blocks)
+		return DMA_SB_BAD_GEOMETRY;
+	if (data_sectors && le64_to_cpu(sb->data_sectors) != data_sectors)
+		return DMA_SB_DATA_SIZE_MISMATCH;
+	if (meta_blocks && log_start + log_blocks > meta_blocks)
+		return DMA_SB_META_TOO_SMALL;
+	return DMA_SB_OK;
+}
+
+void dma_sb_seal(struct dma_superblock *sb)
+{
+	sb->csum = cpu_to_le32(block_csum(sb));
+}
+
+int dma_sb_build(struct dma_superblock *sb, const u8 uuid[16], u64 log_start,
+		 u64 log_blocks, u64 data_sectors)
+{
+	if (log_start < 1 || log_blocks < DMA_MIN_LOG_BLOCKS ||
+	    log_blocks > (1ULL << 40) || data_sectors == 0)
+		return -1;
+	memset(sb, 0, sizeof(*sb));
+	sb->flags = cpu_to_le32(0);
+	sb->blocknr = cpu_to_le64(0);
+	memcpy(sb->uuid, uuid, sizeof(sb->uuid));
+	sb->magic = cpu_to_le64(DMA_SB_MAGIC);
+	sb->version = cpu_to_le32(DMA_VERSION);
+	sb->block_size = cpu_to_le32(DMA_BLOCK_SIZE);
+	sb->log_start = cpu_to_le64(log_start);
+	sb->log_blocks = cpu_to_le64(log_blocks);
+	sb->data_sectors = cpu_to_le64(data_sectors);
+	sb->tail_seq = cpu_to_le64(1);
+	sb->tail_block = cpu_to_le64(0);
+	dma_sb_seal(sb);
+	return 0;
+}
+
+void dma_sb_set_tail(struct dma_superblock *sb, u64 tail_seq, u64 tail_block)
+{
+	sb->tail_seq = cpu_to_le64(tail_seq);
+	sb->tail_block = cpu_to_le64(tail_block);
+	dma_sb_seal(sb);
+}
+
+void dma_geometry_from_sb(struct dma_geometry *geo, const struct dma_superblock *sb)
+{
+	memcpy(geo->uuid, sb->uuid, sizeof(geo->uuid));
+	geo->log_start = le64_to_cpu(sb->log_start);
+	geo->log_blocks = le64_to_cpu(sb->log_blocks);
+	geo->data_sectors = le64_to_cpu(sb->data_sectors);
+}
+
+/* ------------------------------------------------------------------------
+ * Descriptor builder
+ */
+
+void dma_desc_init(struct dma_descriptor *d, const struct dma_geometry *geo,
+		   u64 seq, u64 log_block)
+{
+	memset(d, 0, sizeof(*d));
+	d->magic = cpu_to_le32(DMA_DESC_MAGIC);
+	d->seq = cpu_to_le64(seq);
+	d->blocknr = cpu_to_le64(geo->log_start + log_block);
+	memcpy(d->uuid, geo->uuid, sizeof(d->uuid));
+}
+
+int dma_desc_add(struct dma_descriptor *d, const struct dma_geometry *geo,
+		 u64 data_sector, u32 nr_sectors, u32 data_crc)
+{
+	u32 n = le32_to_cpu(d->nr_entries);
+	struct dma_entry *e;
+
+	if (n >= DMA_MAX_ENTRIES || nr_sectors == 0 ||
+	    data_sector >= geo->data_sectors ||
+	    nr_sectors > geo->data_sectors - data_sector)
+		return -1;
+	e = &d->entries[n];
+	e->data_sector = cpu_to_le64(data_sector);
+	e->nr_sectors = cpu_to_le32(nr_sectors);
+	e->data_crc = cpu_to_le32(data_crc);
+	d->nr_entries = cpu_to_le32(n + 1);
+	d->nr_data_blocks = cpu_to_le32(le32_to_cpu(d->nr_data_blocks) +
+					(u32)DMA_ENTRY_BLOCKS(nr_sectors));
+	return 0;
+}
+
+void dma_desc_seal(struct dma_descriptor *d)
+{
+	d->csum = cpu_to_le32(block_csum(d));
+}
+
+/* ------------------------------------------------------------------------
+ * Scan
+ */
+
+static const char *const scan_result_str[DMA_SCAN_NR_RESULTS] = {
+	[DMA_SCAN_RUNNING] = "running",
+	[DMA_SCAN_BAD_MAGIC] = "bad magic",
+	[DMA_SCAN_DESC_CSUM] = "descriptor checksum mismatch",
+	[DMA_SCAN_SALT_MISMATCH] = "salt mismatch (record of another format)",
+	[DMA_SCAN_BLOCKNR_MISMATCH] = "block number mismatch",
+	[DMA_SCAN_STALE_SEQ] = "stale sequence number",
+	[DMA_SCAN_SEQ_GAP] = "sequence gap",
+	[DMA_SCAN_BAD_DESC] = "malformed descriptor",
+	[DMA_SCAN_ENTRY_RANGE] = "entry past the end of the data device",
+	[DMA_SCAN_LOG_OVERRUN] = "transaction overruns the log tail",
+	[DMA_SCAN_DATA_CRC] = "data checksum mismatch",
+	[DMA_SCAN_IO_ERROR] = "I/O error",
+	[DMA_SCAN_STOPPED] = "stopped by caller",
+};
+
+const char *dma_scan_result_str(enum dma_scan_result r)
+{
+	if ((unsigned int)r >= DMA_SCAN_NR_RESULTS)
+		return "unknown scan result";
+	return scan_result_str[r];
+}
+
+int dma_scan_result_is_normal_end(enum dma_scan_result r)
+{
+	switch (r) {
+	case DMA_SCAN_BAD_MAGIC:
+	case DMA_SCAN_DESC_CSUM:
+	case DMA_SCAN_SALT_MISMATCH:
+	case DMA_SCAN_STALE_SEQ:
+	case DMA_SCAN_DATA_CRC:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+u64 dma_txn_entry_block(const struct dma_geometry *geo, const struct dma_txn *t,
+			u32 i)
+{
+	u64 pos = t->log_block + 1;
+	u32 j;
+
+	for (j = 0; j < i && j < t->nr_entries; j++)
+		pos = wrap(geo, pos + DMA_ENTRY_BLOCKS(le32_to_cpu(t->desc->entries[j].nr_sectors)));
+	return wrap(geo, pos);
+}
+
+enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
+				    const struct dma_geometry *geo,
+				    u64 expected_seq, u64 log_block,
+				    u64 used_blocks, u32 *bad_entry)
+{
+	u32 i, n;
+	u64 blocks = 0, seq;
+
+	*bad_entry = 0;
+	if (le32_to_cpu(d->magic) != DMA_DESC_MAGIC)
+		return DMA_SCAN_BAD_MAGIC;
+	if (le32_to_cpu(d->csum) != block_csum(d))
+		return DMA_SCAN_DESC_CSUM;
+	if (memcmp(d->uuid, geo->uuid, sizeof(d->uuid)))
+		return DMA_SCAN_SALT_MISMATCH;
+	if (le64_to_cpu(d->blocknr) != geo->log_start + log_block)
+		return DMA_SCAN_BLOCKNR_MISMATCH;
+	seq = le64_to_cpu(d->seq);
+	if (seq < expected_seq)
+		return DMA_SCAN_STALE_SEQ;
+	if (seq > expected_seq)
+		return DMA_SCAN_SEQ_GAP;
+
+	n = le32_to_cpu(d->nr_entries);
+	if ((le32_to_cpu(d->flags) & ~DMA_DESC_FLAGS_KNOWN) ||
+	    n > DMA_MAX_ENTRIES)
+		return DMA_SCAN_BAD_DESC;
+	for (i = 0; i < n; i++) {
+		const struct dma_entry *e = &d->entries[i];
+		u64 sector = le64_to_cpu(e->data_sector);
+		u32 nr = le32_to_cpu(e->nr_sectors);
+
+		*bad_entry = i;
+		if (nr == 0)
+			return DMA_SCAN_BAD_DESC;
+		if (sector >= geo->data_sectors || nr > geo->data_sectors - sector)
+			return DMA_SCAN_ENTRY_RANGE;
+		blocks += DMA_ENTRY_BLOCKS(nr);
+	}
+	*bad_entry = 0;
+	if (blocks != le32_to_cpu(d->nr_data_blocks))
+		return DMA_SCAN_BAD_DESC;
+	if (used_blocks + 1 + blocks > geo->log_blocks)
+		return DMA_SCAN_LOG_OVERRUN;
+	return DMA_SCAN_RUNNING;
+}
+
+/* Verify the data crc of every entry of the descriptor in s->desc_buf. */
+static enum dma_scan_result check_data(struct dma_scan *s, u64 desc_block)
+{
+	const struct dma_descriptor *d = s->desc_buf;
+	u32 i, n = le32_to_cpu(d->nr_entries);
+	u64 pos = wrap(s->geo, desc_block + 1);
+	int r;
+
+	for (i = 0; i < n; i++) {
+		const struct dma_entry *e = &d->entries[i];
+		u64 left = (u64)le32_to_cpu(e->nr_sectors) << DMA_SECTOR_SHIFT;
+		u64 first = pos;
+		u32 crc = ~0U;
+
+		while (left) {
+			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : (u32)left;
+
+			r = s->read_block(s->ctx, s->geo->log_start + pos, s->data_buf);
+			if (r) {
+				s->io_error = r;
+				s->bad_block = pos;
+				return DMA_SCAN_IO_ERROR;
+			}
+			crc = dma_crc32c_raw(crc, s->data_buf, chunk);
+			left -= chunk;
+			pos = wrap(s->geo, pos + 1);
+		}
+		if ((crc ^ ~0U) != le32_to_cpu(e->data_crc)) {
+			s->bad_entry = i;
+			s->bad_block = first;
+			return DMA_SCAN_DATA_CRC;
+		}
+	}
+	return DMA_SCAN_RUNNING;
+}
+
+enum dma_scan_result dma_scan(struct dma_scan *s)
+{
+	const struct dma_descriptor *d = s->desc_buf;
+	enum dma_scan_result r;
+	u64 pos = s->start_block, seq = s->start_seq;
+	int err;
+
+	s->nr_txns = 0;
+	s->used_blocks = 0;
+	s->found_seq = 0;
+	s->bad_block = 0;
+	s->bad_entry = 0;
+	s->io_error = 0;
+	s->cb_error = 0;
+
+	if (!s->geo->log_blocks || pos >= s->geo->log_blocks) {
+		r = DMA_SCAN_LOG_OVERRUN;
+		goto out;
+	}
+	for (;;) {
+		s->bad_block = pos;
+		err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
+		if (err) {
+			s->io_error = err;
+			r = DMA_SCAN_IO_ERROR;
+			break;
+		}
+		r = dma_desc_check(d, s->geo, seq, pos, s->used_blocks, &s->bad_entry);
+		if (r == DMA_SCAN_STALE_SEQ || r == DMA_SCAN_SEQ_GAP)
+			s->found_seq = le64_to_cpu(d->seq);
+		if (r != DMA_SCAN_RUNNING)
+			break;
+		r = check_data(s, pos);
+		if (r != DMA_SCAN_RUNNING)
+			break;
+
+		s->nr_txns++;
+		s->used_blocks += dma_desc_total_blocks(d);
+		if (s->transaction) {
+			struct dma_txn t = {
+				.seq = seq,
+				.log_block = pos,
+				.nr_entries = le32_to_cpu(d->nr_entries),
+				.nr_data_blocks = le32_to_cpu(d->nr_data_blocks),
+				.desc = d,
+			};
+
+			err = s->transaction(s->ctx, &t);
+			if (err) {
+				s->cb_error = err;
+				r = DMA_SCAN_STOPPED;
+				pos = wrap(s->geo, pos + dma_desc_total_blocks(d));
+				seq++;
+				s->bad_block = pos;
+				break;
+			}
+		}
+		pos = wrap(s->geo, pos + dma_desc_total_blocks(d));
+		seq++;
+	}
+out:
+	s->result = r;
+	s->next_seq = seq;
+	s->next_block = pos;
+	return r;
+}

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dm-atomic: superblock validation, format builders and the log scan that
+ * recovery runs.  One piece of plain C compiled both into the kernel module
+ * (dma-scan.o) and into the userspace tools, so host tests exercise the code
+ * recovery runs.
+ *
+ * No function here allocates memory, sleeps by itself, takes a lock or uses
+ * more than a few dozen bytes of stack: every block buffer comes from the
+ * caller.  dma_scan() sleeps only if the caller's read_block() does.
+ */
+#ifndef DMA_SCAN_H
+#define DMA_SCAN_H
+
+#include "dm-atomic-format.h"
+
+/* ------------------------------------------------------------------------
+ * Superblock
+ */
+
+enum dma_sb_result {
+	DMA_SB_OK = 0,
+	DMA_SB_NEEDS_FORMAT,	/* block is all zero */
+	DMA_SB_WRONG_BLOCKNR,	/* blocknr != 0 */
+	DMA_SB_BAD_MAGIC,
+	DMA_SB_BAD_CSUM,
+	DMA_SB_BAD_VERSION,	/* version != DMA_VERSION */
+	DMA_SB_BAD_FLAGS,	/* unknown flag bits */
+	DMA_SB_BAD_GEOMETRY,	/* block_size, log_start, log_blocks, tail */
+	DMA_SB_DATA_SIZE_MISMATCH,	/* data_sectors != actual data device */
+	DMA_SB_META_TOO_SMALL,	/* log_start + log_blocks > metadata blocks */
+	DMA_SB_NR_RESULTS
+};
+
+const char *dma_sb_result_str(enum dma_sb_result r);
+
+/*
+ * Validate a superblock read from metadata block 0, in the order of the enum.
+ * data_sectors / meta_blocks: actual sizes of the data device (512-byte
+ * sectors) and of the metadata device (4096-byte blocks); pass 0 for either to
+ * skip that comparison (a tool looking at a metadata image alone).
+ */
+enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
+				   u64 data_sectors, u64 meta_blocks);
+
+/*
+ * Fill *sb for a freshly formatted device (tail_seq 1, tail_block 0) and seal
+ * it.  Returns 0, or -1 if the geometry is unusable (log_start < 1,
+ * log_blocks < DMA_MIN_LOG_BLOCKS, data_sectors 0).
+ */
+int dma_sb_build(struct dma_superblock *sb, const u8 uuid[16], u64 log_start,
+		 u64 log_blocks, u64 data_sectors);
+
+/* Move the tail (after write-back and a data device flush) and reseal. */
+void dma_sb_set_tail(struct dma_superblock *sb, u64 tail_seq, u64 tail_block);
+
+/* Recompute sb->csum; call after changing any field. */
+void dma_sb_seal(struct dma_superblock *sb);
+
+/* ------------------------------------------------------------------------
+ * Geometry: what the scan and the descriptor builder need from a validated
+ * superblock, in cpu order.
+ */
+struct dma_geometry {
+	u8 uuid[16];
+	u64 log_start;
+	u64 log_blocks;
+	u64 data_sectors;
+};
+
+void dma_geometry_from_sb(struct dma_geometry *geo, const struct dma_superblock *sb);
+
+/* ------------------------------------------------------------------------
+ * Descriptor builder.  Usage: dma_desc_init(); dma_desc_add() per entry;
+ * dma_desc_seal().  The data blocks follow in the order entries were added.
+ */
+
+/* Start an empty descriptor for sequence seq at log block log_block. */
+void dma_desc_init(struct dma_descriptor *d, const struct dma_geometry *geo,
+		   u64 seq, u64 log_block);
+
+/*
+ * Append an entry.  Returns 0; -1 if the descriptor is full, nr_sectors is 0,
+ * or the range is not inside the data device.
+ */
+int dma_desc_add(struct dma_descriptor *d, const struct dma_geometry *geo,
+		 u64 data_sector, u32 nr_sectors, u32 data_crc);
+
+/* Compute d->csum; call last. */
+void dma_desc_seal(struct dma_descriptor *d);
+
+/* Log blocks a transaction takes: 1 + nr_data_blocks. */
+static inline u64 dma_desc_total_blocks(const struct dma_descriptor *d)
+{
+	return 1 + (u64)le32_to_cpu(d->nr_data_blocks);
+}
+
+/* Log block (0 .. log_blocks-1) of a log position possibly past the end. */
+static inline u64 dma_log_wrap(const struct dma_geometry *geo, u64 pos)
+{
+	return pos % geo->log_blocks;
+}
+
+/* ------------------------------------------------------------------------
+ * Log scan
+ */
+
+enum dma_scan_result {
+	DMA_SCAN_RUNNING = 0,	/* internal: not finished */
+	DMA_SCAN_BAD_MAGIC,	/* no descriptor magic: end of the log */
+	DMA_SCAN_DESC_CSUM,	/* descriptor checksum: torn descriptor */
+	DMA_SCAN_SALT_MISMATCH,	/* uuid differs: record of an older format */
+	DMA_SCAN_BLOCKNR_MISMATCH,	/* descriptor written to the wrong place */
+	DMA_SCAN_STALE_SEQ,	/* seq < expected: earlier lap, end of the log */
+	DMA_SCAN_SEQ_GAP,	/* seq > expected: transactions missing */
+	DMA_SCAN_BAD_DESC,	/* flags, nr_entries, zero-length entry or
+				 * nr_data_blocks inconsistent */
+	DMA_SCAN_ENTRY_RANGE,	/* entry past the end of the data device */
+	DMA_SCAN_LOG_OVERRUN,	/* transaction would run over the tail */
+	DMA_SCAN_DATA_CRC,	/* data crc of entry bad_entry: torn data */
+	DMA_SCAN_IO_ERROR,	/* read_block failed (io_error holds its value) */
+	DMA_SCAN_STOPPED,	/* the transaction callback asked to stop */
+	DMA_SCAN_NR_RESULTS
+};
+
+const char *dma_scan_result_str(enum dma_scan_result r);
+
+/*
+ * True for the ends a healthy log shows: bad magic (data block or never
+ * written), stale seq, salt mismatch, and a torn last transaction (descriptor
+ * csum, data crc).  The others point at damage or a bug.
+ */
+int dma_scan_result_is_normal_end(enum dma_scan_result r);
+
+/* A valid transaction, as handed to the transaction callback. */
+struct dma_txn {
+	u64 seq;
+	u64 log_block;		/* log block of the descriptor */
+	u32 nr_entries;
+	u32 nr_data_blocks;
+	const struct dma_descriptor *desc;	/* entries, little endian */
+};
+
+/* Log block where entry i's data begins (walks the entries before i). */
+u64 dma_txn_entry_block(const struct dma_geometry *geo, const struct dma_txn *t,
+			u32 i);
+
+struct dma_scan {
+	/* --- in --- */
+	const struct dma_geometry *geo;
+	u64 start_seq;		/* the superblock's tail_seq */
+	u64 start_block;	/* the superblock's tail_block */
+	void *desc_buf;		/* DMA_BLOCK_SIZE bytes, suitably aligned */
+	void *data_buf;		/* DMA_BLOCK_SIZE bytes, suitably aligned */
+	void *ctx;
+	/* Read metadata block meta_block into buf; 0 or a negative errno. */
+	int (*read_block)(void *ctx, u64 meta_block, void *buf);
+	/*
+	 * Called for each valid transaction, in log order; optional.  Return
+	 * 0 to continue, anything else to stop (result DMA_SCAN_STOPPED,
+	 * the value in cb_error; next_* then point past this transaction).
+	 */
+	int (*transaction)(void *ctx, const struct dma_txn *txn);
+
+	/* --- out --- */
+	enum dma_scan_result result;
+	u64 next_seq;		/* seq the next transaction would carry */
+	u64 next_block;		/* log block where it would go: the head */
+	u64 nr_txns;		/* valid transactions found */
+	u64 used_blocks;	/* log blocks they take */
+	u64 found_seq;		/* seq in the failing descriptor (STALE/GAP) */
+	u64 bad_block;		/* log block where the check failed (for data
+				 * crc: the first block of the bad entry) */
+	u32 bad_entry;		/* entry index (ENTRY_RANGE, DATA_CRC, BAD_DESC) */
+	int io_error;		/* read_block's value (IO_ERROR) */
+	int cb_error;		/* transaction's value (STOPPED) */
+};
+
+/*
+ * Scan the log from (start_seq, start_block).  Fills the out fields and
+ * returns s->result.  Never writes anything.
+ */
+enum dma_scan_result dma_scan(struct dma_scan *s);
+
+/*
+ * Check one descriptor as dma_scan() would, without its data (steps 1-7 of
+ * the header comment; used_blocks is the log space already taken since the
+ * tail).  Returns DMA_SCAN_RUNNING when it passes.  bad_entry is set for
+ * BAD_DESC / ENTRY_RANGE.
+ */
+enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
+				    const struct dma_geometry *geo,
+				    u64 expected_seq, u64 log_block,
+				    u64 used_blocks, u32 *bad_entry);
+
+#endif /* DMA_SCAN_H */

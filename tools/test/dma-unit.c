@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-unit: unit tests of the shared format code (dm-atomic/dma-scan.c and
+ * tools/lib/crc32c.c) on an in-memory metadata device.  Prints one line per
+ * check; exits 1 on the first failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <errno.h>
+#include "dma-scan.h"
+
+#define LOG_BLOCKS 16
+#define DATA_SECTORS 1024
+
+static u8 meta[(1 + LOG_BLOCKS) * DMA_BLOCK_SIZE];
+static u8 dbuf[DMA_BLOCK_SIZE], xbuf[DMA_BLOCK_SIZE];
+static int fail_read_at = -1;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+		exit(1);						\
+	}								\
+} while (0)
+
+static int read_block(void *ctx, u64 b, void *buf)
+{
+	(void)ctx;
+	if ((int)b == fail_read_at)
+		return -EIO;
+	if (b >= 1 + LOG_BLOCKS)
+		return -ERANGE;
+	memcpy(buf, meta + b * DMA_BLOCK_SIZE, DMA_BLOCK_SIZE);
+	return 0;
+}
+
+static u8 *logblk(u64 lb)
+{
+	return meta + (1 + lb) * DMA_BLOCK_SIZE;
+}
+
+/* Write a transaction of entries {sector, nr} with pattern data; returns next pos. */
+static u64 put_txn(const struct dma_geometry *g, u64 seq, u64 pos, int n,
+		   const u64 *sectors, const u32 *nrs)
+{
+	struct dma_descriptor d;
+	u64 p = (pos + 1) % LOG_BLOCKS;
+	int i;
+
+	dma_desc_init(&d, g, seq, pos);
+	for (i = 0; i < n; i++) {
+		u64 left = (u64)nrs[i] * 512, bl;
+		u32 crc = ~0U;
+
+		for (bl = 0; bl < DMA_ENTRY_BLOCKS(nrs[i]); bl++) {
+			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : left;
+
+			memset(logblk(p), 0, DMA_BLOCK_SIZE);
+			memset(logblk(p), (int)(seq * 16 + i + bl) | 1, chunk);
+			crc = dma_crc32c_raw(crc, logblk(p), chunk);
+			left -= chunk;
+			p = (p + 1) % LOG_BLOCKS;
+		}
+		CHECK(dma_desc_add(&d, g, sectors[i], nrs[i], crc ^ ~0U) == 0, "add");
+	}
+	dma_desc_seal(&d);
+	memcpy(logblk(pos), &d, sizeof(d));
+	return p;
+}
+
+static u64 seen_txns, seen_entries;
+
+static int on_txn(void *ctx, const struct dma_txn *t)
+{
+	(void)ctx;
+	seen_txns++;
+	seen_entries += t->nr_entries;
+	return 0;
+}
+
+static enum dma_scan_result scan(const struct dma_geometry *g, u64 seq, u64 pos,
+				 struct dma_scan *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->geo = g;
+	s->start_seq = seq;
+	s->start_block = pos;
+	s->desc_buf = dbuf;
+	s->data_buf = xbuf;
+	s->read_block = read_block;
+	s->transaction = on_txn;
+	seen_txns = seen_entries = 0;
+	return dma_scan(s);
+}
+
+static void test_crc(void)
+{
+	static const char v[] = "123456789";
+	u32 c;
+
+	CHECK(dma_crc32c(v, 9) == DMA_CRC32C_CHECK, "crc32c vector %08x",
+	      dma_crc32c(v, 9));
+	c = dma_crc32c_raw(~0U, v, 4);
+	c = dma_crc32c_raw(c, v + 4, 5) ^ ~0U;
+	CHECK(c == DMA_CRC32C_CHECK, "piecewise crc32c %08x", c);
+	CHECK(dma_crc32c("", 0) == 0, "crc32c of nothing");
+	printf("ok crc32c(\"123456789\") = %08X\n", dma_crc32c(v, 9));
+}
+
+static void test_sb(void)
+{
+	static const u8 uuid[16] = "0123456789abcdef";
+	struct dma_superblock sb, t;
+
+	CHECK(dma_sb_build(&sb, uuid, 1, 0, 8) == -1, "build log_blocks 0");
+	CHECK(dma_sb_build(&sb, uuid, 0, 8, 8) == -1, "build log_start 0");
+	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
+	CHECK(dma_sb_validate(&sb, DATA_SECTORS, 1 + LOG_BLOCKS) == DMA_SB_OK, "valid");
+	CHECK(dma_sb_validate(&sb, 0, 0) == DMA_SB_OK, "valid without sizes");
+	CHECK(le64_to_cpu(sb.tail_seq) == 1 && le64_to_cpu(sb.tail_block) == 0, "tail");
+
+	memset(&t, 0, sizeof(t));
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_NEEDS_FORMAT, "zero");
+	t = sb; t.blocknr = cpu_to_le64(5);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_WRONG_BLOCKNR, "blocknr");
+	t = sb; t.magic = cpu_to_le64(1);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_MAGIC, "magic");
+	t = sb; t.reserved[100] = 1;
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_CSUM, "csum");
+	t = sb; t.version = cpu_to_le32(2); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_VERSION, "version");
+	t = sb; t.flags = cpu_to_le32(4); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_FLAGS, "flags");
+	t = sb; t.block_size = cpu_to_le32(512); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_GEOMETRY, "block size");
+	t = sb; t.tail_block = cpu_to_le64(LOG_BLOCKS); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_GEOMETRY, "tail block");
+	CHECK(dma_sb_validate(&sb, DATA_SECTORS + 8, 0) == DMA_SB_DATA_SIZE_MISMATCH,
+	      "data size");
+	CHECK(dma_sb_validate(&sb, 0, LOG_BLOCKS) == DMA_SB_META_TOO_SMALL, "meta size");
+	t = sb;
+	dma_sb_set_tail(&t, 77, 3);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_OK, "set tail reseals");
+	CHECK(le64_to_cpu(t.tail_seq) == 77 && le64_to_cpu(t.tail_block) == 3, "set tail");
+	printf("ok superblock round trip and %d distinct refusals\n", DMA_SB_NR_RESULTS - 2);
+}
+
+static void test_scan(void)
+{
+	static const u8 uuid[16] = "fedcba9876543210";
+	struct dma_superblock sb;
+	struct dma_geometry g;
+	struct dma_scan s;
+	u64 sec1[] = { 0, 100 }, sec2[] = { 1016 }, sec3[] = { 8 };
+	u32 nr1[] = { 8, 9 }, nr2[] = { 8 }, nr3[] = { 24 };
+	u64 p;
+
+	memset(meta, 0, sizeof(meta));
+	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
+	dma_geometry_from_sb(&g, &sb);
+
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 0 &&
+	      s.next_seq == 1 && s.next_block == 0, "empty log");
+
+	p = put_txn(&g, 1, 0, 2, sec1, nr1);	/* 1 + 1 + 2 blocks */
+	CHECK(p == 4, "layout %llu", (unsigned long long)p);
+	p = put_txn(&g, 2, p, 1, sec2, nr2);
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 2 &&
+	      seen_txns == 2 && seen_entries == 3 && s.next_seq == 3 &&
+	      s.next_block == 6 && s.used_blocks == 6, "two txns: %s %llu",
+	      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns);
+	printf("ok two transactions round trip, head at log block %llu\n",
+	       (unsigned long long)s.next_block);
+
+	/* Entry data blocks of txn 1: entry 1 starts at log block 2. */
+	{
+		struct dma_txn t = { .seq = 1, .log_block = 0, .nr_entries = 2,
+				     .desc = (void *)logblk(0) };
+		CHECK(dma_txn_entry_block(&g, &t, 1) == 2, "entry block");
+	}
+
+	/* Torn data in txn 2. */
+	logblk(5)[7] ^= 1;
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_DATA_CRC && s.nr_txns == 1 &&
+	      s.bad_entry == 0 && s.bad_block == 5 && s.next_block == 4, "data crc");
+	logblk(5)[7] ^= 1;
+	/* Torn descriptor. */
+	logblk(4)[200] ^= 1;
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_DESC_CSUM && s.nr_txns == 1, "desc csum");
+	logblk(4)[200] ^= 1;
+	/* Stale: start expecting seq 2 at block 0. */
+	CHECK(scan(&g, 2, 0, &s) == DMA_SCAN_STALE_SEQ && s.found_seq == 1, "stale");
+	CHECK(scan(&g, 0, 0, &s) == DMA_SCAN_SEQ_GAP && s.found_seq == 1, "gap");
+	/* Descriptor copied to the wrong place. */
+	memcpy(logblk(10), logblk(4), DMA_BLOCK_SIZE);
+	CHECK(scan(&g, 2, 10, &s) == DMA_SCAN_BLOCKNR_MISMATCH, "blocknr");
+	memset(logblk(10), 0, DMA_BLOCK_SIZE);
+	/* I/O error on the second descriptor. */
+	fail_read_at = 1 + 4;
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_IO_ERROR && s.io_error == -EIO &&
+	      s.nr_txns == 1, "io error");
+	fail_read_at = -1;
+
+	/* Another format's record: same layout, other uuid. */
+	{
+		struct dma_geometry o = g;
+
+		o.uuid[0] ^= 0xff;
+		put_txn(&o, 3, 6, 1, sec2, nr2);
+		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_SALT_MISMATCH && s.nr_txns == 2,
+		      "salt");
+	}
+
+	/* Wrap-around: txn at log block 14 with 3 data blocks wraps to 0..1. */
+	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+	p = put_txn(&g, 40, 14, 1, sec3, nr3);
+	CHECK(p == 2, "wrap layout");
+	p = put_txn(&g, 41, p, 1, sec2, nr2);
+	CHECK(scan(&g, 40, 14, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 2 &&
+	      s.next_block == 4 && s.next_seq == 42, "wrap: %s",
+	      dma_scan_result_str(s.result));
+	printf("ok wrap-around, head at log block %llu seq %llu\n",
+	       (unsigned long long)s.next_block, (unsigned long long)s.next_seq);
+
+	/* Overrun: fill the log so the next txn would cross the tail. */
+	p = put_txn(&g, 42, 4, 1, sec3, nr3);	/* 4..7 */
+	p = put_txn(&g, 43, p, 1, sec3, nr3);	/* 8..11 */
+	CHECK(p == 12, "fill");
+	{	/* 44 at 12 claims 12..15, over the tail at 14: descriptor only. */
+		struct dma_descriptor d;
+
+		dma_desc_init(&d, &g, 44, 12);
+		CHECK(dma_desc_add(&d, &g, 8, 24, 0) == 0, "add");
+		dma_desc_seal(&d);
+		memcpy(logblk(12), &d, sizeof(d));
+	}
+	CHECK(scan(&g, 40, 14, &s) == DMA_SCAN_LOG_OVERRUN && s.nr_txns == 4 &&
+	      s.next_block == 12, "overrun %s", dma_scan_result_str(s.result));
+	printf("ok every scan verdict as expected\n");
+
+	/* Builder refusals. */
+	{
+		struct dma_descriptor d;
+		int i;
+
+		dma_desc_init(&d, &g, 1, 0);
+		CHECK(dma_desc_add(&d, &g, DATA_SECTORS - 1, 2, 0) == -1, "range");
+		CHECK(dma_desc_add(&d, &g, 0, 0, 0) == -1, "zero");
+		for (i = 0; i < (int)DMA_MAX_ENTRIES; i++)
+			CHECK(dma_desc_add(&d, &g, i, 1, 0) == 0, "add %d", i);
+		CHECK(dma_desc_add(&d, &g, 0, 1, 0) == -1, "full");
+		printf("ok descriptor holds %u entries\n", DMA_MAX_ENTRIES);
+	}
+}
+
+int main(void)
+{
+	test_crc();
+	test_sb();
+	test_scan();
+	return 0;
+}

@@ -50,6 +50,13 @@
  * the normal ends of the log; a torn descriptor (csum) or torn data (data
  * crc) is the normal end after a crash during a commit.
  *
+ * Commits are serial: a writer issues transaction N+1 only after N is durable
+ * (written with FUA, or followed by a flush).  So a valid transaction N+1
+ * right after a transaction N with a bad data crc means damage in the middle
+ * of the log, not a crash (dma-check reports it: dma_scan_probe_beyond()).
+ * The tail (tail_seq, tail_block) moves forward only after the data of every
+ * transaction before it was written back to the data device and flushed.
+ *
  * ---------------------------------------------------------------------------
  * crc32c convention (used for every checksum in this format)
  *

@@ -57,6 +57,26 @@ static const char *const sb_result_str[DMA_SB_NR_RESULTS] = {
 	[DMA_SB_META_TOO_SMALL] = "metadata device too small for the log",
 };
 
+static const char *const sb_result_name[DMA_SB_NR_RESULTS] = {
+	[DMA_SB_OK] = "ok",
+	[DMA_SB_NEEDS_FORMAT] = "needs_format",
+	[DMA_SB_WRONG_BLOCKNR] = "wrong_blocknr",
+	[DMA_SB_BAD_MAGIC] = "bad_magic",
+	[DMA_SB_BAD_CSUM] = "bad_csum",
+	[DMA_SB_BAD_VERSION] = "bad_version",
+	[DMA_SB_BAD_FLAGS] = "bad_flags",
+	[DMA_SB_BAD_GEOMETRY] = "bad_geometry",
+	[DMA_SB_DATA_SIZE_MISMATCH] = "data_size_mismatch",
+	[DMA_SB_META_TOO_SMALL] = "meta_too_small",
+};
+
+const char *dma_sb_result_name(enum dma_sb_result r)
+{
+	if ((unsigned int)r >= DMA_SB_NR_RESULTS)
+		return "unknown";
+	return sb_result_name[r];
+}
+
 const char *dma_sb_result_str(enum dma_sb_result r)
 {
 	if ((unsigned int)r >= DMA_SB_NR_RESULTS)
@@ -198,6 +218,29 @@ static const char *const scan_result_str[DMA_SCAN_NR_RESULTS] = {
 	[DMA_SCAN_IO_ERROR] = "I/O error",
 	[DMA_SCAN_STOPPED] = "stopped by caller",
 };
+
+static const char *const scan_result_name[DMA_SCAN_NR_RESULTS] = {
+	[DMA_SCAN_RUNNING] = "running",
+	[DMA_SCAN_BAD_MAGIC] = "bad_magic",
+	[DMA_SCAN_DESC_CSUM] = "desc_csum",
+	[DMA_SCAN_SALT_MISMATCH] = "salt_mismatch",
+	[DMA_SCAN_BLOCKNR_MISMATCH] = "blocknr_mismatch",
+	[DMA_SCAN_STALE_SEQ] = "stale_seq",
+	[DMA_SCAN_SEQ_GAP] = "seq_gap",
+	[DMA_SCAN_BAD_DESC] = "bad_desc",
+	[DMA_SCAN_ENTRY_RANGE] = "entry_range",
+	[DMA_SCAN_LOG_OVERRUN] = "log_overrun",
+	[DMA_SCAN_DATA_CRC] = "data_crc",
+	[DMA_SCAN_IO_ERROR] = "io_error",
+	[DMA_SCAN_STOPPED] = "stopped",
+};
+
+const char *dma_scan_result_name(enum dma_scan_result r)
+{
+	if ((unsigned int)r >= DMA_SCAN_NR_RESULTS)
+		return "unknown";
+	return scan_result_name[r];
+}
 
 const char *dma_scan_result_str(enum dma_scan_result r)
 {
@@ -379,4 +422,23 @@ out:
 	s->next_seq = seq;
 	s->next_block = pos;
 	return r;
+}
+
+int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block)
+{
+	const struct dma_descriptor *d = s->desc_buf;
+	u64 total, pos;
+	u32 bad_entry;
+	int err;
+
+	if (s->result != DMA_SCAN_DATA_CRC)
+		return 0;
+	total = dma_desc_total_blocks(d);
+	pos = wrap(s->geo, s->next_block + total);
+	*log_block = pos;
+	err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
+	if (err)
+		return err;
+	return dma_desc_check(d, s->geo, s->next_seq + 1, pos,
+			      s->used_blocks + total, &bad_entry) == DMA_SCAN_RUNNING;
 }

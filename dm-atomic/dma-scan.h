@@ -32,7 +32,9 @@ enum dma_sb_result {
 	DMA_SB_NR_RESULTS
 };
 
+/* Human-readable text, and a short identifier for machine-readable output. */
 const char *dma_sb_result_str(enum dma_sb_result r);
+const char *dma_sb_result_name(enum dma_sb_result r);
 
 /*
  * Validate a superblock read from metadata block 0, in the order of the enum.
@@ -123,7 +125,9 @@ enum dma_scan_result {
 	DMA_SCAN_NR_RESULTS
 };
 
+/* Human-readable text, and a short identifier for machine-readable output. */
 const char *dma_scan_result_str(enum dma_scan_result r);
+const char *dma_scan_result_name(enum dma_scan_result r);
 
 /*
  * True for the ends a healthy log shows: bad magic (data block or never
@@ -192,5 +196,16 @@ enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
 				    const struct dma_geometry *geo,
 				    u64 expected_seq, u64 log_block,
 				    u64 used_blocks, u32 *bad_entry);
+
+/*
+ * After dma_scan() ended in DMA_SCAN_DATA_CRC (the descriptor is intact, so
+ * the damaged transaction's length is known): is the block right after it a
+ * valid descriptor for the following seq?  Commits are serial (see
+ * dm-atomic-format.h), so yes means the damage is in the middle of the log and
+ * committed transactions beyond it are lost.  Returns 1 yes, 0 no, or
+ * read_block's negative errno; *log_block gets the probed position.
+ * Overwrites s->desc_buf.
+ */
+int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block);
 
 #endif /* DMA_SCAN_H */

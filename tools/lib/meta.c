@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include "util.h"
+#include "meta.h"
+
+int meta_read_block(void *ctx, u64 meta_block, void *buf)
+{
+	struct meta *m = ctx;
+
+	if (meta_block >= m->blocks)
+		return -ENXIO;
+	return pread_full(m->fd, buf, DMA_BLOCK_SIZE, meta_block * DMA_BLOCK_SIZE);
+}
+
+void meta_open(struct meta *m, const char *path, int flags, int excl,
+	       uint64_t data_sectors)
+{
+	int r;
+
+	memset(m, 0, sizeof(*m));
+	m->path = path;
+	m->fd = open_dev(path, flags, excl, &m->size, &m->is_blk);
+	m->blocks = m->size / DMA_BLOCK_SIZE;
+	m->sb = xalloc_aligned(DMA_BLOCK_SIZE);
+	m->desc_buf = xalloc_aligned(DMA_BLOCK_SIZE);
+	m->data_buf = xalloc_aligned(DMA_BLOCK_SIZE);
+	if (m->blocks < 1) {
+		m->truncated = 1;
+		return;
+	}
+	r = meta_read_block(m, 0, m->sb);
+	if (r)
+		die(EXIT_USAGE, "%s: reading the superblock: %s", path, strerror(-r));
+	m->sbr = dma_sb_validate(m->sb, data_sectors, m->blocks);
+	if (m->sbr == DMA_SB_OK)
+		dma_geometry_from_sb(&m->geo, m->sb);
+}
+
+static int meta_txn(void *ctx, const struct dma_txn *t)
+{
+	struct meta *m = ctx;
+
+	return m->txn_cb(m->txn_ctx, t);
+}
+
+enum dma_scan_result meta_scan(struct meta *m, struct dma_scan *s,
+			       int (*cb)(void *ctx, const struct dma_txn *t),
+			       void *ctx)
+{
+	memset(s, 0, sizeof(*s));
+	s->geo = &m->geo;
+	s->start_seq = le64_to_cpu(m->sb->tail_seq);
+	s->start_block = le64_to_cpu(m->sb->tail_block);
+	s->desc_buf = m->desc_buf;
+	s->data_buf = m->data_buf;
+	m->txn_cb = cb;
+	m->txn_ctx = ctx;
+	s->ctx = m;
+	s->read_block = meta_read_block;
+	s->transaction = cb ? meta_txn : NULL;
+	return dma_scan(s);
+}
+
+uint64_t data_sectors_arg(const char *sectors, const char *dev)
+{
+	uint64_t size;
+
+	if (sectors && dev)
+		usage_error("give --data-sectors or --data-dev, not both");
+	if (sectors) {
+		size = parse_u64("--data-sectors", sectors);
+		if (!size)
+			usage_error("--data-sectors: must be at least 1");
+		return size;
+	}
+	if (!dev)
+		return 0;
+	size = path_size(dev);
+	if (size < 512 || size % 512)
+		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of "
+		    "512", dev, (unsigned long long)size);
+	return size / 512;
+}
+
+void uuid_str(const u8 u[16], char out[37])
+{
+	snprintf(out, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+		 "%02x%02x%02x%02x%02x%02x", u[0], u[1], u[2], u[3], u[4], u[5],
+		 u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+}
+
+int uuid_parse(const char *s, u8 u[16])
+{
+	int i = 0;
+
+	while (*s && i < 32) {
+		int v;
+
+		if (*s == '-') {
+			s++;
+			continue;
+		}
+		if (*s >= '0' && *s <= '9')
+			v = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			v = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			v = *s - 'A' + 10;
+		else
+			return -1;
+		if (i % 2 == 0)
+			u[i / 2] = v << 4;
+		else
+			u[i / 2] |= v;
+		i++;
+		s++;
+	}
+	return (i == 32 && !*s) ? 0 : -1;
+}
+
+void scan_end_str(const struct dma_scan *s, char *buf, size_t n)
+{
+	unsigned long long b = s->next_block, seq = s->next_seq;
+
+	switch (s->result) {
+	case DMA_SCAN_STALE_SEQ:
+	case DMA_SCAN_SEQ_GAP:
+		snprintf(buf, n, "%s (found seq %llu) at log block %llu (expected seq %llu)",
+			 dma_scan_result_str(s->result),
+			 (unsigned long long)s->found_seq, b, seq);
+		break;
+	case DMA_SCAN_ENTRY_RANGE:
+	case DMA_SCAN_BAD_DESC:
+		snprintf(buf, n, "%s (entry %u) at log block %llu (expected seq %llu)",
+			 dma_scan_result_str(s->result), s->bad_entry, b, seq);
+		break;
+	case DMA_SCAN_DATA_CRC:
+		snprintf(buf, n, "%s in entry %u (data at log block %llu) of the "
+			 "transaction at log block %llu (expected seq %llu)",
+			 dma_scan_result_str(s->result), s->bad_entry,
+			 (unsigned long long)s->bad_block, b, seq);
+		break;
+	case DMA_SCAN_IO_ERROR:
+		snprintf(buf, n, "%s (%s) at log block %llu (expected seq %llu)",
+			 dma_scan_result_str(s->result), strerror(-s->io_error),
+			 (unsigned long long)s->bad_block, seq);
+		break;
+	default:
+		snprintf(buf, n, "%s at log block %llu (expected seq %llu)",
+			 dma_scan_result_str(s->result), b, seq);
+	}
+}
+
+void scan_end_kv(const struct dma_scan *s, char *buf, size_t n)
+{
+	snprintf(buf, n, "reason=%s normal=%s log_block=%llu expected_seq=%llu "
+		 "found_seq=%llu entry=%u bad_block=%llu txns=%llu used_blocks=%llu",
+		 dma_scan_result_name(s->result),
+		 dma_scan_result_is_normal_end(s->result) ? "yes" : "no",
+		 (unsigned long long)s->next_block, (unsigned long long)s->next_seq,
+		 (unsigned long long)s->found_seq, s->bad_entry,
+		 (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
+		 (unsigned long long)s->used_blocks);
+}
+
+void print_sb(const struct meta *m, int kv)
+{
+	const struct dma_superblock *sb = m->sb;
+	char u[37];
+
+	uuid_str(sb->uuid, u);
+	printf(kv ? "superblock status=ok version=%u uuid=%s log_start=%llu "
+		    "log_blocks=%llu data_sectors=%llu tail_seq=%llu tail_block=%llu\n"
+		  : "superblock: ok, version %u, uuid %s, log %llu+%llu blocks, "
+		    "data %llu sectors, tail seq %llu at log block %llu\n",
+	       le32_to_cpu(sb->version), u,
+	       (unsigned long long)le64_to_cpu(sb->log_start),
+	       (unsigned long long)le64_to_cpu(sb->log_blocks),
+	       (unsigned long long)le64_to_cpu(sb->data_sectors),
+	       (unsigned long long)le64_to_cpu(sb->tail_seq),
+	       (unsigned long long)le64_to_cpu(sb->tail_block));
+}

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <linux/fs.h>
+#include "util.h"
+
+const char *progname = "dma";
+
+void tool_init(const char *name)
+{
+	progname = name;
+}
+
+void msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+void die_errno(int code, const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(e));
+	exit(code);
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help'.\n", progname);
+	exit(EXIT_USAGE);
+}
+
+void print_version(void)
+{
+	printf("%s (dm-atomic tools) %s, on-disk format version 1\n", progname,
+	       DMA_TOOLS_VERSION);
+	exit(EXIT_OK);
+}
+
+void bad_option(int c, int opt, char *const argv[], int ind)
+{
+	const char *arg = argv[ind - 1];
+
+	if (c == ':')
+		usage_error("option '%s' needs an argument", arg);
+	if (opt)
+		usage_error("unknown option '-%c'", opt);
+	usage_error("unknown option '%s'", arg);
+}
+
+uint64_t parse_u64(const char *what, const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+		usage_error("%s: '%s' is not a non-negative integer", what, s);
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno == ERANGE)
+		usage_error("%s: '%s' is too large", what, s);
+	if (*end)
+		usage_error("%s: '%s' is not a non-negative integer", what, s);
+	return v;
+}
+
+int open_dev(const char *path, int flags, int excl, uint64_t *size, int *is_blk)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) < 0)
+		die_errno(EXIT_USAGE, "%s", path);
+	if (S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: is a directory, not a device or image file", path);
+	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
+		die(EXIT_USAGE, "%s: not a block device or regular file", path);
+	if (S_ISBLK(st.st_mode) && excl)
+		flags |= O_EXCL;
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == EBUSY)
+			die(EXIT_USAGE, "%s: device is in use (opened exclusively "
+			    "elsewhere, e.g. by an active dm-atomic target)", path);
+		die_errno(EXIT_USAGE, "%s", path);
+	}
+	if (fstat(fd, &st) < 0)
+		die_errno(EXIT_USAGE, "%s: fstat", path);
+	if (S_ISBLK(st.st_mode)) {
+		if (ioctl(fd, BLKGETSIZE64, size) < 0)
+			die_errno(EXIT_USAGE, "%s: BLKGETSIZE64", path);
+	} else {
+		*size = st.st_size;
+	}
+	if (is_blk)
+		*is_blk = S_ISBLK(st.st_mode);
+	return fd;
+}
+
+uint64_t path_size(const char *path)
+{
+	uint64_t size;
+	int fd = open_dev(path, O_RDONLY, 0, &size, NULL);
+
+	close(fd);
+	return size;
+}
+
+int pread_full(int fd, void *buf, size_t n, uint64_t off)
+{
+	char *p = buf;
+
+	while (n) {
+		ssize_t r = pread(fd, p, n, off);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (r == 0)
+			return -EIO;
+		p += r;
+		n -= r;
+		off += r;
+	}
+	return 0;
+}
+
+int pwrite_full(int fd, const void *buf, size_t n, uint64_t off)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t r = pwrite(fd, p, n, off);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (r == 0)
+			return -EIO;
+		p += r;
+		n -= r;
+		off += r;
+	}
+	return 0;
+}
+
+void *xalloc_aligned(size_t n)
+{
+	void *p;
+
+	if (posix_memalign(&p, 4096, n ? n : 4096))
+		die(EXIT_USAGE, "out of memory");
+	memset(p, 0, n);
+	return p;
+}
+
+void progress(const char *what, uint64_t done, uint64_t total, int final)
+{
+	static time_t last;
+	static int shown;
+	time_t now = time(NULL);
+
+	if (final) {
+		if (shown)
+			fprintf(stderr, "\r%s: %s %llu/%llu done\n", progname, what,
+				(unsigned long long)done, (unsigned long long)total);
+		shown = 0;
+		return;
+	}
+	if (!isatty(2) && getenv("DMA_PROGRESS") == NULL)
+		return;
+	if (now == last)
+		return;
+	last = now;
+	shown = 1;
+	fprintf(stderr, "\r%s: %s %llu/%llu", progname, what,
+		(unsigned long long)done, (unsigned long long)total);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared helpers of the dm-atomic tools: messages, options, device access. */
+#ifndef DMA_UTIL_H
+#define DMA_UTIL_H
+
+#include <stdio.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <sys/types.h>
+
+/* Exit codes shared by every tool. */
+#define EXIT_OK		0
+#define EXIT_PROBLEM	1	/* damaged / violation / refused */
+#define EXIT_USAGE	2	/* bad usage or an I/O error */
+
+extern const char *progname;
+
+void tool_init(const char *name);
+void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void die_errno(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void print_version(void) __attribute__((noreturn));
+
+/* getopt_long error reporting for an optstring starting with ':'. */
+void bad_option(int c, int optopt_val, char *const argv[], int optind_val)
+	__attribute__((noreturn));
+
+/* Parse a non-negative integer (decimal or 0x hex); dies with the option name. */
+uint64_t parse_u64(const char *what, const char *s);
+
+/*
+ * Open a metadata/data device or image.  Dies with a specific message for a
+ * nonexistent path, a directory, a FIFO/socket/char device, or EACCES.
+ * Block devices are opened with O_EXCL (refused when in use) if excl.
+ * *size gets the size in bytes, *is_blk whether it is a block device.
+ */
+int open_dev(const char *path, int flags, int excl, uint64_t *size, int *is_blk);
+
+/* Size in bytes of a device or file given by path (no O_EXCL). */
+uint64_t path_size(const char *path);
+
+/* Full pread/pwrite; 0 or -errno (-EIO on a short read: truncated). */
+int pread_full(int fd, void *buf, size_t n, uint64_t off);
+int pwrite_full(int fd, const void *buf, size_t n, uint64_t off);
+
+void *xalloc_aligned(size_t n);
+
+/* Progress on stderr, at most once a second; final=1 ends the line. */
+void progress(const char *what, uint64_t done, uint64_t total, int final);
+
+#endif

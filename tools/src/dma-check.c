@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-check: read-only check of a dm-atomic metadata device or image: the
+ * superblock, then the log scan recovery would run.  Never writes.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "meta.h"
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s [options] METADATA\n"
+	       "Check a dm-atomic metadata device or image file (read-only).\n"
+	       "\n"
+	       "  -s, --data-sectors N  also check the superblock against this data size\n"
+	       "  -d, --data-dev PATH   take the data size from this device or file\n"
+	       "  -q, --quiet           print only problems\n"
+	       "  -h, --help            show this help\n"
+	       "  -V, --version         show the version\n"
+	       "\n"
+	       "A block device is opened exclusively: a device in use is refused.\n"
+	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
+	       "ends), 1 damaged, 2 usage or I/O error.\n", progname);
+	exit(EXIT_OK);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "data-sectors", required_argument, NULL, 's' },
+		{ "data-dev", required_argument, NULL, 'd' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	const char *sectors_arg = NULL, *dev_arg = NULL;
+	struct dma_scan s;
+	struct meta m;
+	char end[256];
+	int c, quiet = 0;
+
+	tool_init("dma-check");
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":s:d:qhV", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': sectors_arg = optarg; break;
+		case 'd': dev_arg = optarg; break;
+		case 'q': quiet = 1; break;
+		case 'h': help();
+		case 'V': print_version();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind >= argc)
+		usage_error("missing METADATA argument");
+	if (optind + 1 < argc)
+		usage_error("unexpected argument '%s'", argv[optind + 1]);
+
+	meta_open(&m, argv[optind], O_RDONLY, 1,
+		  data_sectors_arg(sectors_arg, dev_arg));
+	if (m.truncated) {
+		printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
+		       (unsigned long long)m.size, DMA_BLOCK_SIZE);
+		printf("damaged\n");
+		return EXIT_PROBLEM;
+	}
+	if (m.sbr != DMA_SB_OK) {
+		printf("superblock: %s\n", dma_sb_result_str(m.sbr));
+		printf("damaged\n");
+		return EXIT_PROBLEM;
+	}
+	if (!quiet)
+		print_sb(&m, 0);
+	meta_scan(&m, &s, NULL, NULL);
+	if (s.result == DMA_SCAN_IO_ERROR) {
+		scan_end_str(&s, end, sizeof(end));
+		die(EXIT_USAGE, "%s: %s", m.path, end);
+	}
+	scan_end_str(&s, end, sizeof(end));
+	if (!quiet || !dma_scan_result_is_normal_end(s.result)) {
+		printf("log: %llu transactions in %llu blocks\n",
+		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
+		printf("end: %s\n", end);
+	}
+	if (s.result == DMA_SCAN_DATA_CRC) {
+		u64 at;
+		int r = dma_scan_probe_beyond(&s, &at);
+
+		if (r < 0)
+			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
+			    (unsigned long long)at, strerror(-r));
+		if (r) {
+			printf("beyond: valid transaction seq %llu at log block %llu "
+			       "follows the damaged one: committed transactions lost\n",
+			       (unsigned long long)s.next_seq + 1, (unsigned long long)at);
+			printf("damaged\n");
+			return EXIT_PROBLEM;
+		}
+	}
+	if (!dma_scan_result_is_normal_end(s.result)) {
+		printf("damaged\n");
+		return EXIT_PROBLEM;
+	}
+	if (!quiet) {
+		if (s.result == DMA_SCAN_DESC_CSUM || s.result == DMA_SCAN_DATA_CRC)
+			printf("clean (the torn transaction at the head is discarded by recovery)\n");
+		else
+			printf("clean\n");
+	}
+	return EXIT_OK;
+}

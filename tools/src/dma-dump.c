@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-dump: print the superblock and every valid transaction of a dm-atomic
+ * log, one line per record, and a final line saying why the log ended.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include "util.h"
+#include "meta.h"
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s [options] METADATA\n"
+	       "Dump a dm-atomic metadata device or image file.\n"
+	       "\n"
+	       "  -k, --kv              machine-readable output: key=value lines\n"
+	       "  -s, --data-sectors N  check the superblock against this data size\n"
+	       "  -d, --data-dev PATH   take the data size from this device or file\n"
+	       "      --live            do not open a block device exclusively\n"
+	       "                        (output may be inconsistent)\n"
+	       "  -h, --help            show this help\n"
+	       "  -V, --version         show the version\n"
+	       "\n"
+	       "Text lines: 'superblock: ...', 'txn seq S at log block B: ...',\n"
+	       "'  entry I: sector X +N ...', and always a final 'end: REASON'.\n"
+	       "With --kv: 'superblock k=v...', 'txn k=v...', 'entry k=v...',\n"
+	       "'end k=v...'.  Exit status: 0 dumped, 1 superblock invalid,\n"
+	       "2 usage or I/O error.\n", progname);
+	exit(EXIT_OK);
+}
+
+struct dump {
+	struct meta *m;
+	int kv;
+};
+
+static int on_txn(void *ctx, const struct dma_txn *t)
+{
+	struct dump *d = ctx;
+	u32 i;
+
+	if (d->kv)
+		printf("txn seq=%llu log_block=%llu entries=%u data_blocks=%u\n",
+		       (unsigned long long)t->seq, (unsigned long long)t->log_block,
+		       t->nr_entries, t->nr_data_blocks);
+	else
+		printf("txn seq %llu at log block %llu: %u entries, %u data blocks\n",
+		       (unsigned long long)t->seq, (unsigned long long)t->log_block,
+		       t->nr_entries, t->nr_data_blocks);
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct dma_entry *e = &t->desc->entries[i];
+
+		if (d->kv)
+			printf("entry seq=%llu index=%u ", (unsigned long long)t->seq, i);
+		else
+			printf("  entry %u: ", i);
+		printf(d->kv ? "sector=%llu sectors=%u log_block=%llu crc=%08x\n"
+			     : "sector %llu +%u at log block %llu, crc %08x\n",
+		       (unsigned long long)le64_to_cpu(e->data_sector),
+		       le32_to_cpu(e->nr_sectors),
+		       (unsigned long long)dma_txn_entry_block(&d->m->geo, t, i),
+		       le32_to_cpu(e->data_crc));
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "kv", no_argument, NULL, 'k' },
+		{ "data-sectors", required_argument, NULL, 's' },
+		{ "data-dev", required_argument, NULL, 'd' },
+		{ "live", no_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	const char *sectors_arg = NULL, *dev_arg = NULL;
+	struct dump d = { 0 };
+	struct dma_scan s;
+	struct meta m;
+	char end[256];
+	int c, live = 0;
+
+	tool_init("dma-dump");
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ks:d:hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'k': d.kv = 1; break;
+		case 's': sectors_arg = optarg; break;
+		case 'd': dev_arg = optarg; break;
+		case 'L': live = 1; break;
+		case 'h': help();
+		case 'V': print_version();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind >= argc)
+		usage_error("missing METADATA argument");
+	if (optind + 1 < argc)
+		usage_error("unexpected argument '%s'", argv[optind + 1]);
+
+	meta_open(&m, argv[optind], O_RDONLY, !live,
+		  data_sectors_arg(sectors_arg, dev_arg));
+	d.m = &m;
+	if (m.truncated || m.sbr != DMA_SB_OK) {
+		const char *why = m.truncated ? "truncated" : dma_sb_result_str(m.sbr);
+
+		if (d.kv)
+			printf("superblock status=%s\nend reason=superblock\n",
+			       m.truncated ? "truncated" : dma_sb_result_name(m.sbr));
+		else
+			printf("superblock: %s\nend: invalid superblock (%s)\n", why, why);
+		return EXIT_PROBLEM;
+	}
+	print_sb(&m, d.kv);
+	meta_scan(&m, &s, on_txn, &d);
+	if (d.kv) {
+		scan_end_kv(&s, end, sizeof(end));
+		printf("end %s\n", end);
+	} else {
+		scan_end_str(&s, end, sizeof(end));
+		printf("end: %s\n", end);
+	}
+	if (s.result == DMA_SCAN_IO_ERROR)
+		return EXIT_USAGE;
+	return EXIT_OK;
+}

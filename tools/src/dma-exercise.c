@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-exercise: issue stamped writes to a block device (or a file) and keep
+ * an acknowledgment journal, for dma-verify to judge after a crash.
+ *
+ * Operation kinds:
+ *   atomic  one contiguous range, one pwritev() on an O_ATOMIC|O_DIRECT fd
+ *   ioctl   a discontiguous list through the BLKATOMICWRITE ioctl
+ *   plain   ordinary writes, one pwrite() per segment
+ * Every 4 KiB block carries a stamp (lib/stamp.h).
+ *
+ * Journal (text, fsync'd after every line that matters):
+ *   dma-exercise journal v1 generation=G block=4096
+ *   op id=N kind=K segs=B+C[,B+C...]     before the write is issued
+ *   ack id=N                             after it completed
+ *   fail id=N errno=E                    it failed (nothing is promised)
+ *   flush id=F                           before fsync() of the target
+ *   flushed id=F                         after fsync() returned 0
+ * B+C are block numbers and counts in 4 KiB blocks.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/uio.h>
+#include <linux/blk-atomic.h>
+#include "util.h"
+#include "stamp.h"
+
+#ifndef O_ATOMIC
+#define O_ATOMIC 040000000	/* docs/atomic-api.md: x86-64 value */
+#endif
+
+#define MAX_SEGS 256
+
+struct seg {
+	uint64_t block, count;
+};
+
+struct op {
+	int kind;
+	int flush;		/* a flush, not a write */
+	unsigned int nr_segs;
+	struct seg segs[MAX_SEGS];
+};
+
+static struct {
+	const char *target, *journal, *script;
+	int mode;		/* KIND_* or 0 = mixed */
+	uint64_t ops, seed, generation, flush_every;
+	uint64_t region_start, region_blocks;
+	unsigned int max_segs, max_blocks;
+	int emulate, have_gen, have_region;
+} cfg = {
+	.mode = KIND_ATOMIC, .ops = 100, .seed = 1, .max_segs = 4, .max_blocks = 8,
+};
+
+static int fd_plain = -1, fd_atomic = -1, jfd = -1, is_blk;
+
+static void open_atomic(void);
+static uint64_t target_blocks, next_id = 1, next_flush = 1;
+static uint64_t rng_state;
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s [options] TARGET\n"
+	       "Write stamped atomic (or plain) operations to TARGET, a block device or\n"
+	       "a regular file, and journal each acknowledgment for dma-verify.\n"
+	       "\n"
+	       "  -j, --journal FILE     the acknowledgment journal (required; replaced)\n"
+	       "  -m, --mode MODE        atomic (O_ATOMIC pwritev, contiguous), ioctl\n"
+	       "                         (BLKATOMICWRITE, discontiguous), plain, or mixed\n"
+	       "                         (default atomic)\n"
+	       "  -n, --ops N            operations to issue in random mode (default 100)\n"
+	       "  -S, --seed N           random seed (default 1)\n"
+	       "  -g, --generation N     run id stamped into blocks (default random)\n"
+	       "  -r, --region B+C       write only blocks B..B+C-1 (4 KiB blocks;\n"
+	       "                         default the whole target)\n"
+	       "      --max-segs N       segments (ioctl, plain) or iovecs (atomic) per\n"
+	       "                         operation, at most %d (default 4)\n"
+	       "      --max-blocks N     blocks per segment (default 8)\n"
+	       "  -F, --flush-every N    fsync the target after every N operations\n"
+	       "  -s, --script FILE      run the operations in FILE ('-' = stdin):\n"
+	       "                         'atomic B+C', 'ioctl B+C B+C...', 'plain B+C...',\n"
+	       "                         'flush'; '#' starts a comment\n"
+	       "      --emulate          carry out atomic and ioctl operations as plain\n"
+	       "                         writes (journaled as atomic): for testing\n"
+	       "                         dma-verify on image files only\n"
+	       "  -h, --help             show this help\n"
+	       "  -V, --version          show the version\n"
+	       "\n"
+	       "Exit status: 0 all operations acknowledged, 1 an operation failed\n"
+	       "(journaled), 2 usage, setup or journal error.\n", progname, MAX_SEGS);
+	exit(EXIT_OK);
+}
+
+static uint64_t rnd(void)
+{
+	uint64_t x = rng_state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	rng_state = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+static uint64_t rnd_below(uint64_t n)
+{
+	return n ? rnd() % n : 0;
+}
+
+static void jwrite(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void jwrite(const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+	int n, r;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(line))
+		die(EXIT_USAGE, "journal line too long");
+	r = pwrite_full(jfd, line, n, lseek(jfd, 0, SEEK_END));
+	if (r || fdatasync(jfd))
+		die(EXIT_USAGE, "%s: journal write: %s", cfg.journal,
+		    strerror(r ? -r : errno));
+}
+
+static const char *segs_str(const struct op *op, char *buf, size_t n)
+{
+	size_t at = 0;
+	unsigned int i;
+
+	buf[0] = 0;
+	for (i = 0; i < op->nr_segs && at < n; i++)
+		at += snprintf(buf + at, n - at, "%s%llu+%llu", i ? "," : "",
+			       (unsigned long long)op->segs[i].block,
+			       (unsigned long long)op->segs[i].count);
+	return buf;
+}
+
+static void do_flush(void)
+{
+	uint64_t id = next_flush++;
+
+	jwrite("flush id=%llu\n", (unsigned long long)id);
+	if (fsync(fd_plain))
+		die_errno(EXIT_PROBLEM, "%s: flush %llu (fsync)", cfg.target,
+			  (unsigned long long)id);
+	jwrite("flushed id=%llu\n", (unsigned long long)id);
+}
+
+static int fail_op(uint64_t id, int e, const char *how)
+{
+	jwrite("fail id=%llu errno=%d\n", (unsigned long long)id, e);
+	if (e == EOPNOTSUPP)
+		msg("%s: op %llu: %s: the device does not support atomic writes "
+		    "(EOPNOTSUPP)", cfg.target, (unsigned long long)id, how);
+	else if (e == ENOTTY)
+		msg("%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE ioctl "
+		    "(ENOTTY)", cfg.target, (unsigned long long)id, how);
+	else
+		msg("%s: op %llu: %s: %s", cfg.target, (unsigned long long)id, how,
+		    strerror(e));
+	return -1;
+}
+
+static int run_op(const struct op *op)
+{
+	uint64_t id = next_id++, total = 0, done = 0;
+	struct blk_atomic_seg aseg[MAX_SEGS];
+	struct blk_atomic_write aw;
+	struct iovec iov[MAX_SEGS];
+	unsigned int i, b, n;
+	char sbuf[8192];
+	char *buf;
+	ssize_t r;
+
+	for (i = 0; i < op->nr_segs; i++)
+		total += op->segs[i].count;
+	buf = xalloc_aligned(total * STAMP_BLOCK);
+	for (i = 0; i < op->nr_segs; i++)
+		for (b = 0; b < op->segs[i].count; b++, done++) {
+			struct stamp_info si = {
+				.op = id, .generation = cfg.generation,
+				.offset = (op->segs[i].block + b) * STAMP_BLOCK,
+				.seg = i, .nr_segs = op->nr_segs, .block = done,
+				.nr_blocks = total, .kind = op->kind,
+			};
+			stamp_fill(buf + done * STAMP_BLOCK, &si);
+		}
+	jwrite("op id=%llu kind=%s segs=%s\n", (unsigned long long)id,
+	       kind_name(op->kind), segs_str(op, sbuf, sizeof(sbuf)));
+
+	if (op->kind == KIND_PLAIN || cfg.emulate) {
+		for (i = 0, done = 0; i < op->nr_segs; i++) {
+			int e = pwrite_full(fd_plain, buf + done * STAMP_BLOCK,
+					    op->segs[i].count * STAMP_BLOCK,
+					    op->segs[i].block * STAMP_BLOCK);
+			if (e) {
+				free(buf);
+				return fail_op(id, -e, "pwrite");
+			}
+			done += op->segs[i].count;
+		}
+	} else if (op->kind == KIND_ATOMIC) {
+		/* One range; the buffer split into up to max_segs iovecs. */
+		open_atomic();
+		n = total < cfg.max_segs ? total : cfg.max_segs;
+		for (i = 0, done = 0; i < n; i++) {
+			uint64_t c = total / n + (i < total % n);
+
+			iov[i].iov_base = buf + done * STAMP_BLOCK;
+			iov[i].iov_len = c * STAMP_BLOCK;
+			done += c;
+		}
+		r = pwritev(fd_atomic, iov, n, op->segs[0].block * STAMP_BLOCK);
+		if (r < 0) {
+			int e = errno;
+
+			free(buf);
+			return fail_op(id, e, "O_ATOMIC pwritev");
+		}
+		if ((uint64_t)r != total * STAMP_BLOCK) {
+			free(buf);
+			return fail_op(id, EIO, "short O_ATOMIC pwritev");
+		}
+	} else {
+		memset(&aw, 0, sizeof(aw));
+		for (i = 0, done = 0; i < op->nr_segs; i++) {
+			aseg[i].offset = op->segs[i].block * STAMP_BLOCK;
+			aseg[i].len = op->segs[i].count * STAMP_BLOCK;
+			aseg[i].buf = (uintptr_t)(buf + done * STAMP_BLOCK);
+			done += op->segs[i].count;
+		}
+		aw.nr_segs = op->nr_segs;
+		aw.segs = (uintptr_t)aseg;
+		if (ioctl(fd_plain, BLKATOMICWRITE, &aw)) {
+			int e = errno;
+
+			free(buf);
+			return fail_op(id, e, "BLKATOMICWRITE");
+		}
+	}
+	free(buf);
+	jwrite("ack id=%llu\n", (unsigned long long)id);
+	return 0;
+}
+
+static int overlaps(const struct op *op, uint64_t b, uint64_t c)
+{
+	unsigned int i;
+
+	for (i = 0; i < op->nr_segs; i++)
+		if (b < op->segs[i].block + op->segs[i].count &&
+		    op->segs[i].block < b + c)
+			return 1;
+	return 0;
+}
+
+static void random_op(struct op *op)
+{
+	unsigned int want, tries;
+	uint64_t c, b;
+
+	memset(op, 0, sizeof(*op));
+	op->kind = cfg.mode ? cfg.mode : (int)(1 + rnd_below(3));
+	if (op->kind == KIND_ATOMIC) {
+		c = 1 + rnd_below(cfg.max_blocks);
+		if (c > cfg.region_blocks)
+			c = cfg.region_blocks;
+		op->segs[0].block = cfg.region_start + rnd_below(cfg.region_blocks - c + 1);
+		op->segs[0].count = c;
+		op->nr_segs = 1;
+		return;
+	}
+	want = 1 + rnd_below(cfg.max_segs);
+	for (tries = 0; op->nr_segs < want && tries < 64; tries++) {
+		c = 1 + rnd_below(cfg.max_blocks);
+		if (c > cfg.region_blocks)
+			c = cfg.region_blocks;
+		b = cfg.region_start + rnd_below(cfg.region_blocks - c + 1);
+		if (overlaps(op, b, c))
+			continue;
+		op->segs[op->nr_segs].block = b;
+		op->segs[op->nr_segs].count = c;
+		op->nr_segs++;
+	}
+}
+
+/* Parse "B+C" into a segment, checked against the target. */
+static void parse_seg(const char *where, char *s, struct seg *seg)
+{
+	char *plus = strchr(s, '+');
+
+	if (!plus)
+		die(EXIT_USAGE, "%s: '%s' is not BLOCK+COUNT", where, s);
+	*plus = 0;
+	seg->block = parse_u64(where, s);
+	seg->count = parse_u64(where, plus + 1);
+	if (!seg->count)
+		die(EXIT_USAGE, "%s: a segment of 0 blocks", where);
+	if (seg->block >= target_blocks || seg->count > target_blocks - seg->block)
+		die(EXIT_USAGE, "%s: %llu+%llu is past the end of %s (%llu blocks)",
+		    where, (unsigned long long)seg->block,
+		    (unsigned long long)seg->count, cfg.target,
+		    (unsigned long long)target_blocks);
+}
+
+static int parse_script_line(char *line, const char *where, struct op *op)
+{
+	char *save, *w, *hash = strchr(line, '#');
+
+	if (hash)
+		*hash = 0;
+	memset(op, 0, sizeof(*op));
+	w = strtok_r(line, " \t\r\n", &save);
+	if (!w)
+		return 0;
+	if (!strcmp(w, "flush"))
+		op->flush = 1;
+	else if (!strcmp(w, "atomic"))
+		op->kind = KIND_ATOMIC;
+	else if (!strcmp(w, "ioctl"))
+		op->kind = KIND_IOCTL;
+	else if (!strcmp(w, "plain"))
+		op->kind = KIND_PLAIN;
+	else
+		die(EXIT_USAGE, "%s: unknown operation '%s'", where, w);
+	while ((w = strtok_r(NULL, " \t\r\n", &save))) {
+		if (op->flush)
+			die(EXIT_USAGE, "%s: 'flush' takes no arguments", where);
+		if (op->nr_segs == MAX_SEGS)
+			die(EXIT_USAGE, "%s: more than %d segments", where, MAX_SEGS);
+		parse_seg(where, w, &op->segs[op->nr_segs]);
+		if (overlaps(op, op->segs[op->nr_segs].block, op->segs[op->nr_segs].count))
+			die(EXIT_USAGE, "%s: segments overlap", where);
+		op->nr_segs++;
+	}
+	if (!op->flush && !op->nr_segs)
+		die(EXIT_USAGE, "%s: '%s' needs at least one BLOCK+COUNT", where,
+		    kind_name(op->kind));
+	if (op->kind == KIND_ATOMIC && op->nr_segs != 1)
+		die(EXIT_USAGE, "%s: 'atomic' takes one contiguous BLOCK+COUNT "
+		    "(use 'ioctl' for a discontiguous list)", where);
+	return 1;
+}
+
+static int run_script(void)
+{
+	FILE *f = strcmp(cfg.script, "-") ? fopen(cfg.script, "r") : stdin;
+	char line[16384], where[64];
+	int lineno = 0, failed = 0;
+	struct op *op = malloc(sizeof(*op));
+
+	if (!f)
+		die_errno(EXIT_USAGE, "%s", cfg.script);
+	/* Parse everything first: a bad script writes nothing. */
+	while (fgets(line, sizeof(line), f)) {
+		snprintf(where, sizeof(where), "%s:%d", cfg.script, ++lineno);
+		parse_script_line(line, where, op);
+		if (!op->flush && !cfg.emulate && !is_blk && op->kind != KIND_PLAIN)
+			die(EXIT_USAGE, "%s: %s is a regular file: '%s' needs a block "
+			    "device (or --emulate)", where, cfg.target, kind_name(op->kind));
+	}
+	rewind(f);
+	lineno = 0;
+	while (!failed && fgets(line, sizeof(line), f)) {
+		snprintf(where, sizeof(where), "%s:%d", cfg.script, ++lineno);
+		if (!parse_script_line(line, where, op))
+			continue;
+		if (op->flush)
+			do_flush();
+		else if (run_op(op))
+			failed = 1;
+	}
+	if (f != stdin)
+		fclose(f);
+	free(op);
+	return failed;
+}
+
+static int run_random(void)
+{
+	struct op *op = malloc(sizeof(*op));
+	uint64_t i;
+	int failed = 0;
+
+	for (i = 0; i < cfg.ops && !failed; i++) {
+		random_op(op);
+		failed = run_op(op);
+		if (!failed && cfg.flush_every && (i + 1) % cfg.flush_every == 0)
+			do_flush();
+		progress("operations", i + 1, cfg.ops, 0);
+	}
+	progress("operations", i, cfg.ops, 1);
+	free(op);
+	return failed;
+}
+
+static void open_target(void)
+{
+	uint64_t size;
+	fd_plain = open_dev(cfg.target, O_RDWR, 0, &size, &is_blk);
+	target_blocks = size / STAMP_BLOCK;
+	if (!target_blocks)
+		die(EXIT_USAGE, "%s: smaller than one %u-byte block", cfg.target,
+		    STAMP_BLOCK);
+	if (!is_blk)
+		return;
+	/* Block devices: O_DIRECT, so an acknowledged write left the host. */
+	close(fd_plain);
+	fd_plain = open(cfg.target, O_RDWR | O_DIRECT | O_CLOEXEC);
+	if (fd_plain < 0)
+		die_errno(EXIT_USAGE, "%s: open O_DIRECT", cfg.target);
+}
+
+/* Open the O_ATOMIC fd on first use, and make sure the kernel honoured it. */
+static void open_atomic(void)
+{
+	int fl;
+
+	if (fd_atomic >= 0)
+		return;
+	fd_atomic = open(cfg.target, O_RDWR | O_DIRECT | O_ATOMIC | O_CLOEXEC);
+	if (fd_atomic < 0) {
+		if (errno == EOPNOTSUPP)
+			die(EXIT_PROBLEM, "%s: open O_ATOMIC: the device does not support "
+			    "atomic writes (EOPNOTSUPP)", cfg.target);
+		die_errno(EXIT_USAGE, "%s: open O_ATOMIC|O_DIRECT", cfg.target);
+	}
+	fl = fcntl(fd_atomic, F_GETFL);
+	if (fl < 0 || !(fl & O_ATOMIC))
+		die(EXIT_USAGE, "%s: the kernel ignored O_ATOMIC (open succeeded but "
+		    "F_GETFL lacks it): no atomic-write support in this kernel",
+		    cfg.target);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "journal", required_argument, NULL, 'j' },
+		{ "mode", required_argument, NULL, 'm' },
+		{ "ops", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "generation", required_argument, NULL, 'g' },
+		{ "region", required_argument, NULL, 'r' },
+		{ "max-segs", required_argument, NULL, 1 },
+		{ "max-blocks", required_argument, NULL, 2 },
+		{ "flush-every", required_argument, NULL, 'F' },
+		{ "script", required_argument, NULL, 's' },
+		{ "emulate", no_argument, NULL, 3 },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	char *region = NULL;
+	int c, failed;
+
+	tool_init("dma-exercise");
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:s:hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': cfg.journal = optarg; break;
+		case 'm':
+			if (!strcmp(optarg, "atomic")) cfg.mode = KIND_ATOMIC;
+			else if (!strcmp(optarg, "ioctl")) cfg.mode = KIND_IOCTL;
+			else if (!strcmp(optarg, "plain")) cfg.mode = KIND_PLAIN;
+			else if (!strcmp(optarg, "mixed")) cfg.mode = 0;
+			else usage_error("--mode: '%s' is not atomic, ioctl, plain or mixed",
+					 optarg);
+			break;
+		case 'n': cfg.ops = parse_u64("--ops", optarg); break;
+		case 'S': cfg.seed = parse_u64("--seed", optarg); break;
+		case 'g':
+			cfg.generation = parse_u64("--generation", optarg);
+			cfg.have_gen = 1;
+			break;
+		case 'r': region = optarg; break;
+		case 1:
+			cfg.max_segs = parse_u64("--max-segs", optarg);
+			if (!cfg.max_segs || cfg.max_segs > MAX_SEGS)
+				usage_error("--max-segs: must be 1..%d", MAX_SEGS);
+			break;
+		case 2:
+			cfg.max_blocks = parse_u64("--max-blocks", optarg);
+			if (!cfg.max_blocks || cfg.max_blocks > 4096)
+				usage_error("--max-blocks: must be 1..4096");
+			break;
+		case 'F': cfg.flush_every = parse_u64("--flush-every", optarg); break;
+		case 's': cfg.script = optarg; break;
+		case 3: cfg.emulate = 1; break;
+		case 'h': help();
+		case 'V': print_version();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind >= argc)
+		usage_error("missing TARGET argument");
+	if (optind + 1 < argc)
+		usage_error("unexpected argument '%s'", argv[optind + 1]);
+	if (!cfg.journal)
+		usage_error("missing --journal FILE");
+	cfg.target = argv[optind];
+	open_target();
+	if (!is_blk && !cfg.emulate && !cfg.script && cfg.mode != KIND_PLAIN)
+		die(EXIT_USAGE, "%s is a regular file: atomic writes need a block device "
+		    "(use --mode plain, or --emulate to test dma-verify)", cfg.target);
+	if (region) {
+		struct seg s;
+
+		parse_seg("--region", region, &s);
+		cfg.region_start = s.block;
+		cfg.region_blocks = s.count;
+	} else {
+		cfg.region_start = 0;
+		cfg.region_blocks = target_blocks;
+	}
+	if (!cfg.have_gen) {
+		if (getrandom(&cfg.generation, sizeof(cfg.generation), 0) !=
+		    sizeof(cfg.generation))
+			die_errno(EXIT_USAGE, "getrandom");
+		cfg.generation &= (1ULL << 53) - 1;	/* exact in any JSON reader */
+	}
+	rng_state = cfg.seed * 0x9E3779B97F4A7C15ULL + 1;
+
+	jfd = open(cfg.journal, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (jfd < 0)
+		die_errno(EXIT_USAGE, "%s", cfg.journal);
+	jwrite("dma-exercise journal v1 generation=%llu block=%u\n",
+	       (unsigned long long)cfg.generation, STAMP_BLOCK);
+
+	failed = cfg.script ? run_script() : run_random();
+	if (close(jfd))
+		die_errno(EXIT_USAGE, "%s: close", cfg.journal);
+	return failed ? EXIT_PROBLEM : EXIT_OK;
+}

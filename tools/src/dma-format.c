@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-format: write a fresh dm-atomic superblock and an empty log to a
+ * metadata device or image file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/random.h>
+#include "util.h"
+#include "meta.h"
+
+/* How much of the device is checked for existing contents. */
+#define EMPTY_CHECK_BYTES (64ULL << 20)
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s [options] METADATA\n"
+	       "Format METADATA (block device or image file) for dm-atomic.\n"
+	       "\n"
+	       "  -s, --data-sectors N  size of the data device in 512-byte sectors\n"
+	       "  -d, --data-dev PATH   take the size from this data device or file\n"
+	       "  -l, --log-blocks N    log length in 4096-byte blocks\n"
+	       "                        (default: all of METADATA after the superblock)\n"
+	       "  -u, --uuid UUID       use this uuid instead of a random one\n"
+	       "  -f, --force           overwrite a device that is not all zero\n"
+	       "  -h, --help            show this help\n"
+	       "  -V, --version         show the version\n"
+	       "\n"
+	       "One of --data-sectors and --data-dev is required.  Block devices are\n"
+	       "opened exclusively: a device in use is refused.  Exit status: 0 done,\n"
+	       "1 refused (device not empty), 2 usage or I/O error.\n", progname);
+	exit(EXIT_OK);
+}
+
+/* Offset of the first non-zero byte in the first EMPTY_CHECK_BYTES, or -1. */
+static int64_t first_nonzero(int fd, uint64_t size, const char *path)
+{
+	uint64_t off, end = size < EMPTY_CHECK_BYTES ? size : EMPTY_CHECK_BYTES;
+	size_t chunk = 1 << 20, i;
+	unsigned char *buf = xalloc_aligned(chunk);
+	int r;
+
+	for (off = 0; off < end; off += chunk) {
+		size_t n = end - off < chunk ? end - off : chunk;
+
+		r = pread_full(fd, buf, n, off);
+		if (r)
+			die(EXIT_USAGE, "%s: read at %llu: %s", path,
+			    (unsigned long long)off, strerror(-r));
+		for (i = 0; i < n; i++)
+			if (buf[i]) {
+				free(buf);
+				return off + i;
+			}
+	}
+	free(buf);
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "data-sectors", required_argument, NULL, 's' },
+		{ "data-dev", required_argument, NULL, 'd' },
+		{ "log-blocks", required_argument, NULL, 'l' },
+		{ "uuid", required_argument, NULL, 'u' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	const char *sectors_arg = NULL, *dev_arg = NULL, *path;
+	uint64_t data_sectors, log_blocks = 0, size;
+	struct dma_superblock *sb;
+	void *zero;
+	char ustr[37];
+	u8 uuid[16];
+	int c, force = 0, have_uuid = 0, fd, r;
+	int64_t nz;
+
+	tool_init("dma-format");
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":s:d:l:u:fhV", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': sectors_arg = optarg; break;
+		case 'd': dev_arg = optarg; break;
+		case 'l':
+			log_blocks = parse_u64("--log-blocks", optarg);
+			if (log_blocks < DMA_MIN_LOG_BLOCKS)
+				usage_error("--log-blocks: must be at least %u",
+					    DMA_MIN_LOG_BLOCKS);
+			break;
+		case 'u':
+			if (uuid_parse(optarg, uuid))
+				usage_error("--uuid: '%s' is not 32 hex digits", optarg);
+			have_uuid = 1;
+			break;
+		case 'f': force = 1; break;
+		case 'h': help();
+		case 'V': print_version();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind >= argc)
+		usage_error("missing METADATA argument");
+	if (optind + 1 < argc)
+		usage_error("unexpected argument '%s'", argv[optind + 1]);
+	path = argv[optind];
+	if (!sectors_arg && !dev_arg)
+		usage_error("the data device size is needed: give --data-sectors or --data-dev");
+	data_sectors = data_sectors_arg(sectors_arg, dev_arg);
+
+	fd = open_dev(path, O_RDWR, 1, &size, NULL);
+	if (size / DMA_BLOCK_SIZE < 1 + DMA_MIN_LOG_BLOCKS)
+		die(EXIT_USAGE, "%s: too small: %llu bytes, need at least %u",
+		    path, (unsigned long long)size,
+		    (1 + DMA_MIN_LOG_BLOCKS) * DMA_BLOCK_SIZE);
+	if (!log_blocks)
+		log_blocks = size / DMA_BLOCK_SIZE - 1;
+	if (1 + log_blocks > size / DMA_BLOCK_SIZE)
+		die(EXIT_USAGE, "%s: --log-blocks %llu does not fit: room for %llu",
+		    path, (unsigned long long)log_blocks,
+		    (unsigned long long)(size / DMA_BLOCK_SIZE - 1));
+	if (!force) {
+		nz = first_nonzero(fd, size, path);
+		if (nz >= 0)
+			die(EXIT_PROBLEM, "%s: not empty (non-zero byte at offset %lld); "
+			    "use --force to overwrite", path, (long long)nz);
+	}
+	if (!have_uuid && getrandom(uuid, sizeof(uuid), 0) != sizeof(uuid))
+		die_errno(EXIT_USAGE, "getrandom");
+
+	sb = xalloc_aligned(DMA_BLOCK_SIZE);
+	zero = xalloc_aligned(DMA_BLOCK_SIZE);
+	if (dma_sb_build(sb, uuid, 1, log_blocks, data_sectors))
+		die(EXIT_USAGE, "invalid geometry");
+	/* Empty log first (the tail block zero), then the superblock. */
+	r = pwrite_full(fd, zero, DMA_BLOCK_SIZE, 1 * DMA_BLOCK_SIZE);
+	if (!r && fsync(fd))
+		r = -errno;
+	if (!r)
+		r = pwrite_full(fd, sb, DMA_BLOCK_SIZE, 0);
+	if (!r && fsync(fd))
+		r = -errno;
+	if (r)
+		die(EXIT_USAGE, "%s: write: %s", path, strerror(-r));
+	if (close(fd))
+		die_errno(EXIT_USAGE, "%s: close", path);
+	uuid_str(uuid, ustr);
+	printf("%s: formatted: uuid %s, log %llu blocks at block 1, data %llu sectors\n",
+	       path, ustr, (unsigned long long)log_blocks,
+	       (unsigned long long)data_sectors);
+	return EXIT_OK;
+}

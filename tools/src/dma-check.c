@@ -41,7 +41,8 @@ int main(int argc, char **argv)
 	struct dma_scan s;
 	struct meta m;
 	char end[256];
-	int c, quiet = 0;
+	int c, quiet = 0, damaged, beyond = 0;
+	u64 at = 0;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -81,27 +82,24 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "%s: %s", m.path, end);
 	}
 	scan_end_str(&s, end, sizeof(end));
-	if (!quiet || !dma_scan_result_is_normal_end(s.result)) {
+	damaged = !dma_scan_result_is_normal_end(s.result);
+	if (s.result == DMA_SCAN_DATA_CRC) {
+		beyond = dma_scan_probe_beyond(&s, &at);
+		if (beyond < 0)
+			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
+			    (unsigned long long)at, strerror(-beyond));
+		damaged |= beyond;
+	}
+	if (!quiet || damaged) {
 		printf("log: %llu transactions in %llu blocks\n",
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
 		printf("end: %s\n", end);
 	}
-	if (s.result == DMA_SCAN_DATA_CRC) {
-		u64 at;
-		int r = dma_scan_probe_beyond(&s, &at);
-
-		if (r < 0)
-			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
-			    (unsigned long long)at, strerror(-r));
-		if (r) {
-			printf("beyond: valid transaction seq %llu at log block %llu "
-			       "follows the damaged one: committed transactions lost\n",
-			       (unsigned long long)s.next_seq + 1, (unsigned long long)at);
-			printf("damaged\n");
-			return EXIT_PROBLEM;
-		}
-	}
-	if (!dma_scan_result_is_normal_end(s.result)) {
+	if (beyond > 0)
+		printf("beyond: valid transaction seq %llu at log block %llu "
+		       "follows the damaged one: committed transactions lost\n",
+		       (unsigned long long)s.next_seq + 1, (unsigned long long)at);
+	if (damaged) {
 		printf("damaged\n");
 		return EXIT_PROBLEM;
 	}

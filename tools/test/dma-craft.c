@@ -5,7 +5,7 @@
  *
  *   dma-craft format IMG LOG_BLOCKS DATA_SECTORS [TAIL_SEQ TAIL_BLOCK]
  *   dma-craft txn [--seq N] [--at B] [--foreign] [--blocknr N] [--unchecked]
- *                 IMG SECTOR+NR...
+ *                 [--no-data] IMG SECTOR+NR...
  *   dma-craft sb [--no-seal] IMG FIELD=VALUE...
  *   dma-craft flip IMG LOG_BLOCK OFFSET
  *
@@ -31,7 +31,7 @@ static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s format IMG LOG_BLOCKS DATA_SECTORS [TAIL_SEQ TAIL_BLOCK]\n"
 	       "       %s txn [--seq N] [--at LOG_BLOCK] [--foreign] [--blocknr N]\n"
-	       "                  [--unchecked] IMG SECTOR+NR...\n"
+	       "                  [--unchecked] [--no-data] IMG SECTOR+NR...\n"
 	       "       %s sb [--no-seal] IMG FIELD=VALUE...\n"
 	       "       %s flip IMG LOG_BLOCK OFFSET\n"
 	       "Test helper: craft dm-atomic metadata images.\n"
@@ -89,11 +89,12 @@ static int cmd_txn(int argc, char **argv)
 		{ "foreign", no_argument, NULL, 'f' },
 		{ "blocknr", required_argument, NULL, 'b' },
 		{ "unchecked", no_argument, NULL, 'u' },
+		{ "no-data", no_argument, NULL, 'n' },
 		{ 0 }
 	};
 	struct dma_descriptor *d = xalloc_aligned(DMA_BLOCK_SIZE);
 	u8 *blk = xalloc_aligned(DMA_BLOCK_SIZE);
-	int c, foreign = 0, unchecked = 0, have_seq = 0, have_at = 0, have_bnr = 0;
+	int c, foreign = 0, unchecked = 0, no_data = 0, have_seq = 0, have_at = 0, have_bnr = 0;
 	uint64_t seq = 0, at = 0, bnr = 0, pos;
 	struct dma_geometry g;
 	struct dma_scan s;
@@ -101,13 +102,14 @@ static int cmd_txn(int argc, char **argv)
 	int i;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:a:fb:u", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:a:fb:un", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': seq = parse_u64("--seq", optarg); have_seq = 1; break;
 		case 'a': at = parse_u64("--at", optarg); have_at = 1; break;
 		case 'f': foreign = 1; break;
 		case 'b': bnr = parse_u64("--blocknr", optarg); have_bnr = 1; break;
 		case 'u': unchecked = 1; break;
+		case 'n': no_data = 1; break;
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
@@ -144,7 +146,8 @@ static int cmd_txn(int argc, char **argv)
 			for (j = 0; j < chunk; j++, off++)
 				blk[j] = (u8)(seq * 7 + i * 13 + off * 31 + (off >> 9));
 			crc = dma_crc32c_raw(crc, blk, chunk);
-			wr(m.fd, blk, (m.geo.log_start + pos) * DMA_BLOCK_SIZE);
+			if (!no_data)
+				wr(m.fd, blk, (m.geo.log_start + pos) * DMA_BLOCK_SIZE);
 			pos = (pos + 1) % g.log_blocks;
 			left -= chunk;
 		}

@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dm-atomic: the circular log on the metadata device.
+ *
+ * See dm-atomic-log.h for the API and dm-atomic-format.h for the layout.
+ * This file owns the superblock, the head/tail bookkeeping, the FUA log
+ * writes and recovery.  It knows nothing about bios of the mapped device.
+ */
+#include <linux/bio.h>
+#include <linux/blkdev.h>
+#include <linux/device-mapper.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include "dm-atomic-log.h"
+
+#define DM_MSG_PREFIX "atomic"
+
+/* Blocks read or written at once during replay. */
+#define REPLAY_CHUNK_BLOCKS	64U
+
+/* Gap in the sequence numbers at every activation (see dma_log_activate()). */
+#define SEQ_JUMP		(1ULL << 32)
+
+struct dma_log {
+	struct block_device *meta;
+	struct block_device *data;
+	u64 meta_blocks;		/* size of the metadata device */
+	u64 data_sectors;		/* size of the data device */
+
+	struct dma_superblock *sb;	/* in-core copy, one page */
+	struct page *sb_page;
+	bool needs_format;
+	bool formatted;			/* by dma_log_activate() */
+	struct dma_geometry geo;
+
+	spinlock_t lock;		/* protects the fields below */
+	u64 head_seq;			/* seq of the next reservation */
+	u64 head_block;			/* log block of the next reservation */
+	u64 tail_seq;			/* as in the durable superblock */
+	u64 used_blocks;		/* reserved, not retired */
+
+	/* Written once by dma_log_activate(), read-only afterwards. */
+	u64 replayed_txns;
+	u64 replayed_sectors;
+	enum dma_scan_result replay_end;
+};
+
+/* ------------------------------------------------------------------------
+ * Synchronous block I/O (activation, superblock)
+ */
+
+static int sync_io(struct block_device *bdev, sector_t sector, struct page **pages,
+		   unsigned int nr_pages, unsigned int bytes, blk_opf_t opf)
+{
+	struct bio *bio;
+	unsigned int i, len;
+	int r;
+
+	bio = bio_alloc(bdev, nr_pages, opf, GFP_NOIO);
+	bio->bi_iter.bi_sector = sector;
+	for (i = 0; i < nr_pages && bytes; i++) {
+		len = min_t(unsigned int, bytes, PAGE_SIZE);
+		__bio_add_page(bio, pages[i], len, 0);
+		bytes -= len;
+	}
+	r = submit_bio_wait(bio);
+	bio_put(bio);
+	return r;
+}
+
+static sector_t meta_sector(u64 meta_block)
+{
+	return meta_block << (DMA_BLOCK_SHIFT - SECTOR_SHIFT);
+}
+
+static int write_sb(struct dma_log *log)
+{
+	return sync_io(log->meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
+		       REQ_OP_WRITE | REQ_SYNC | REQ_META | REQ_FUA);
+}
+
+/* ------------------------------------------------------------------------
+ * Open and format
+ */
+
+int dma_log_open(struct block_device *meta, struct block_device *data,
+		 struct dma_log **logp, char **error)
+{
+	struct dma_log *log;
+	enum dma_sb_result res;
+	int r;
+
+	log = kzalloc(sizeof(*log), GFP_KERNEL);
+	if (!log) {
+		*error = "Cannot allocate the log";
+		return -ENOMEM;
+	}
+	log->sb_page = alloc_page(GFP_KERNEL);
+	if (!log->sb_page) {
+		kfree(log);
+		*error = "Cannot allocate the superblock buffer";
+		return -ENOMEM;
+	}
+	log->sb = page_address(log->sb_page);
+	log->meta = meta;
+	log->data = data;
+	log->meta_blocks = bdev_nr_bytes(meta) >> DMA_BLOCK_SHIFT;
+	log->data_sectors = bdev_nr_sectors(data);
+	spin_lock_init(&log->lock);
+	log->replay_end = DMA_SCAN_RUNNING;
+
+	if (log->meta_blocks < 1 + DMA_MIN_LOG_BLOCKS) {
+		*error = "Metadata device too small for a superblock and a log";
+		r = -EINVAL;
+		goto bad;
+	}
+	r = sync_io(meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
+		    REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (r) {
+		*error = "Cannot read the superblock";
+		r = -EIO;
+		goto bad;
+	}
+
+	res = dma_sb_validate(log->sb, log->data_sectors, log->meta_blocks);
+	switch (res) {
+	case DMA_SB_OK:
+		dma_geometry_from_sb(&log->geo, log->sb);
+		break;
+	case DMA_SB_NEEDS_FORMAT:
+		log->needs_format = true;
+		log->geo.log_start = 1;
+		log->geo.log_blocks = log->meta_blocks - 1;
+		log->geo.data_sectors = log->data_sectors;
+		break;
+	case DMA_SB_WRONG_BLOCKNR:
+		*error = "Superblock has the wrong block number";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_BAD_MAGIC:
+		*error = "Superblock has a bad magic number (not dm-atomic metadata)";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_BAD_CSUM:
+		*error = "Superblock checksum mismatch";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_BAD_VERSION:
+		*error = "Superblock has an unsupported version";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_BAD_FLAGS:
+		*error = "Superblock has unsupported flags";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_BAD_GEOMETRY:
+		*error = "Superblock has a bad geometry";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_DATA_SIZE_MISMATCH:
+		*error = "Data device size does not match the superblock";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_META_TOO_SMALL:
+		*error = "Metadata device smaller than the log in the superblock";
+		r = -EINVAL;
+		goto bad;
+	default:
+		*error = "Superblock invalid";
+		r = -EINVAL;
+		goto bad;
+	}
+	*logp = log;
+	return 0;
+bad:
+	__free_page(log->sb_page);
+	kfree(log);
+	return r;
+}
+
+void dma_log_close(struct dma_log *log)
+{
+	__free_page(log->sb_page);
+	kfree(log);
+}
+
+const struct dma_geometry *dma_log_geometry(struct dma_log *log)
+{
+	return &log->geo;
+}
+
+static int format(struct dma_log *log, char **error)
+{
+	u8 uuid[16];
+	int r;
+
+	generate_random_uuid(uuid);
+	if (dma_sb_build(log->sb, uuid, 1, log->meta_blocks - 1, log->data_sectors)) {
+		*error = "Cannot format: unusable geometry";
+		return -EINVAL;
+	}
+	r = write_sb(log);
+	if (r) {
+		*error = "Cannot write the superblock";
+		return r;
+	}
+	dma_geometry_from_sb(&log->geo, log->sb);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Recovery
+ */
+
+struct replay_ctx {
+	struct dma_log *log;
+	struct page *desc_page;
+	struct page *data_page;
+	struct page *chunk[REPLAY_CHUNK_BLOCKS];
+	int error;
+};
+
+static int replay_read_block(void *context, u64 meta_block, void *buf)
+{
+	struct replay_ctx *rc = context;
+	struct page *page = virt_to_page(buf);
+
+	return sync_io(rc->log->meta, meta_sector(meta_block), &page, 1,
+		       DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+}
+
+/* Copy one entry's data from the log to the data device, a chunk at a time. */
+static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr_sectors)
+{
+	struct dma_log *log = rc->log;
+	const struct dma_geometry *geo = &log->geo;
+	u64 left = nr_sectors;
+	int r;
+
+	while (left) {
+		u64 blocks = min_t(u64, DMA_ENTRY_BLOCKS(left), REPLAY_CHUNK_BLOCKS);
+		u64 sectors;
+
+		blocks = min_t(u64, blocks, geo->log_blocks - log_block);
+		sectors = min_t(u64, left, blocks * DMA_SECTORS_PER_BLOCK);
+		r = sync_io(log->meta, meta_sector(geo->log_start + log_block), rc->chunk,
+			    blocks, blocks * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC);
+		if (r)
+			return r;
+		r = sync_io(log->data, sector, rc->chunk, blocks,
+			    sectors << SECTOR_SHIFT, REQ_OP_WRITE | REQ_SYNC);
+		if (r)
+			return r;
+		left -= sectors;
+		sector += sectors;
+		log_block = dma_log_wrap(geo, log_block + blocks);
+	}
+	return 0;
+}
+
+/* dma_scan() transaction callback: apply the entries in entry order. */
+static int replay_txn(void *context, const struct dma_txn *t)
+{
+	struct replay_ctx *rc = context;
+	u32 i;
+	int r;
+
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct dma_entry *e = &t->desc->entries[i];
+		u32 nr = le32_to_cpu(e->nr_sectors);
+
+		r = replay_entry(rc, dma_txn_entry_block(&rc->log->geo, t, i),
+				 le64_to_cpu(e->data_sector), nr);
+		if (r) {
+			rc->error = r;
+			return r;
+		}
+		rc->log->replayed_sectors += nr;
+	}
+	rc->log->replayed_txns++;
+	return 0;
+}
+
+static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
+{
+	struct replay_ctx *rc;
+	unsigned int i;
+
+	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
+	if (!rc)
+		return NULL;
+	rc->log = log;
+	rc->desc_page = alloc_page(GFP_KERNEL);
+	rc->data_page = alloc_page(GFP_KERNEL);
+	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
+		rc->chunk[i] = alloc_page(GFP_KERNEL);
+	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
+		if (!rc->chunk[i])
+			goto bad;
+	if (rc->desc_page && rc->data_page)
+		return rc;
+bad:
+	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
+		if (rc->chunk[i])
+			__free_page(rc->chunk[i]);
+	if (rc->desc_page)
+		__free_page(rc->desc_page);
+	if (rc->data_page)
+		__free_page(rc->data_page);
+	kfree(rc);
+	return NULL;
+}
+
+static void free_replay_ctx(struct replay_ctx *rc)
+{
+	unsigned int i;
+
+	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
+		__free_page(rc->chunk[i]);
+	__free_page(rc->desc_page);
+	__free_page(rc->data_page);
+	kfree(rc);
+}
+
+static int recover(struct dma_log *log, char **error)
+{
+	struct replay_ctx *rc;
+	struct dma_scan scan = {};
+	int r;
+
+	rc = alloc_replay_ctx(log);
+	if (!rc) {
+		*error = "Cannot allocate recovery buffers";
+		return -ENOMEM;
+	}
+	scan.geo = &log->geo;
+	scan.start_seq = le64_to_cpu(log->sb->tail_seq);
+	scan.start_block = le64_to_cpu(log->sb->tail_block);
+	scan.desc_buf = page_address(rc->desc_page);
+	scan.data_buf = page_address(rc->data_page);
+	scan.ctx = rc;
+	scan.read_block = replay_read_block;
+	scan.transaction = replay_txn;
+
+	dma_scan(&scan);
+	log->replay_end = scan.result;
+	if (scan.result == DMA_SCAN_IO_ERROR || scan.result == DMA_SCAN_STOPPED) {
+		*error = "I/O error while replaying the log";
+		r = -EIO;
+		goto out;
+	}
+	if (!dma_scan_result_is_normal_end(scan.result))
+		DMWARN("log scan stopped at log block %llu: %s (damaged log?); replayed what came before",
+		       scan.bad_block, dma_scan_result_str(scan.result));
+
+	/* Replayed data must be durable before the tail moves past it. */
+	r = blkdev_issue_flush(log->data);
+	if (r) {
+		*error = "Cannot flush the data device after replay";
+		goto out;
+	}
+	/*
+	 * Start the new run SEQ_JUMP later: a transaction written after a
+	 * torn one in the same crashed run may be intact; if the new run's
+	 * transactions ever put a descriptor boundary exactly where it sits,
+	 * its seq is now far below the expected one (stale) instead of equal.
+	 */
+	dma_sb_set_tail(log->sb, scan.next_seq + SEQ_JUMP, scan.next_block);
+	r = write_sb(log);
+	if (r) {
+		*error = "Cannot write the superblock after replay";
+		goto out;
+	}
+	DMINFO("%pg: replayed %llu transactions (%llu sectors); log ended at block %llu: %s",
+	       log->meta, log->replayed_txns, log->replayed_sectors, scan.bad_block,
+	       dma_scan_result_str(scan.result));
+out:
+	free_replay_ctx(rc);
+	return r;
+}
+
+int dma_log_activate(struct dma_log *log, char **error)
+{
+	int r;
+
+	if (log->needs_format) {
+		r = format(log, error);
+		if (r)
+			return r;
+		log->needs_format = false;
+		log->formatted = true;
+		DMINFO("%pg: formatted a log of %llu blocks", log->meta, log->geo.log_blocks);
+	} else {
+		r = recover(log, error);
+		if (r)
+			return r;
+	}
+	spin_lock_irq(&log->lock);
+	log->tail_seq = le64_to_cpu(log->sb->tail_seq);
+	log->head_seq = log->tail_seq;
+	log->head_block = le64_to_cpu(log->sb->tail_block);
+	log->used_blocks = 0;
+	spin_unlock_irq(&log->lock);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Run time
+ */
+
+bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq, u64 *log_block)
+{
+	unsigned long flags;
+	bool ok = false;
+
+	spin_lock_irqsave(&log->lock, flags);
+	if (log->used_blocks + nr_blocks <= log->geo.log_blocks) {
+		*seq = log->head_seq++;
+		*log_block = log->head_block;
+		log->head_block = dma_log_wrap(&log->geo, log->head_block + nr_blocks);
+		log->used_blocks += nr_blocks;
+		ok = true;
+	}
+	spin_unlock_irqrestore(&log->lock, flags);
+	return ok;
+}
+
+struct log_write {
+	atomic_t pending;
+	blk_status_t status;
+	dma_log_end_fn end;
+	void *context;
+};
+
+static void log_write_put(struct log_write *lw)
+{
+	if (atomic_dec_and_test(&lw->pending)) {
+		lw->end(lw->context, lw->status);
+		kfree(lw);
+	}
+}
+
+static void log_write_endio(struct bio *bio)
+{
+	struct log_write *lw = bio->bi_private;
+
+	/* First error wins; a later success never clears it. */
+	if (bio->bi_status)
+		cmpxchg(&lw->status, BLK_STS_OK, bio->bi_status);
+	bio_put(bio);
+	log_write_put(lw);
+}
+
+void dma_log_write(struct dma_log *log, u64 log_block, struct page **pages,
+		   unsigned int nr_blocks, dma_log_end_fn end, void *context)
+{
+	struct log_write *lw;
+	struct bio *bio;
+	unsigned int done = 0, n;
+
+	lw = kmalloc(sizeof(*lw), GFP_NOIO | __GFP_NOFAIL);
+	atomic_set(&lw->pending, 1);
+	lw->status = BLK_STS_OK;
+	lw->end = end;
+	lw->context = context;
+
+	while (done < nr_blocks) {
+		n = min_t(u64, nr_blocks - done, log->geo.log_blocks - log_block);
+		n = min_t(unsigned int, n, BIO_MAX_VECS);
+		bio = bio_alloc(log->meta, n, REQ_OP_WRITE | REQ_SYNC | REQ_FUA, GFP_NOIO);
+		bio->bi_iter.bi_sector = meta_sector(log->geo.log_start + log_block);
+		bio->bi_end_io = log_write_endio;
+		bio->bi_private = lw;
+		for (unsigned int i = 0; i < n; i++)
+			__bio_add_page(bio, pages[done + i], DMA_BLOCK_SIZE, 0);
+		atomic_inc(&lw->pending);
+		submit_bio(bio);
+		done += n;
+		log_block = dma_log_wrap(&log->geo, log_block + n);
+	}
+	log_write_put(lw);
+}
+
+int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_blocks)
+{
+	int r;
+
+	dma_sb_set_tail(log->sb, tail_seq, tail_block);
+	r = write_sb(log);
+	if (r)
+		return r;
+	spin_lock_irq(&log->lock);
+	log->tail_seq = tail_seq;
+	log->used_blocks -= freed_blocks;
+	spin_unlock_irq(&log->lock);
+	return 0;
+}
+
+void dma_log_get_info(struct dma_log *log, struct dma_log_info *info)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&log->lock, flags);
+	info->log_blocks = log->geo.log_blocks;
+	info->used_blocks = log->used_blocks;
+	info->head_seq = log->head_seq;
+	info->tail_seq = log->tail_seq;
+	spin_unlock_irqrestore(&log->lock, flags);
+	info->formatted = log->formatted;
+	info->replayed_txns = log->replayed_txns;
+	info->replayed_sectors = log->replayed_sectors;
+	info->replay_end = log->replay_end;
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * dm-atomic: the on-disk log on the metadata device, behind an opaque handle.
+ *
+ * This header is the whole API between the I/O path (dm-atomic-target.c) and
+ * the log (dm-atomic-log.c), in the way dm-clone splits its target from its
+ * metadata.  The layout itself is in dm-atomic-format.h; superblock checks,
+ * descriptor building and the recovery scan are the shared code of
+ * dma-scan.c.
+ *
+ * Life cycle:
+ *	dma_log_open()      read and validate the superblock; writes nothing
+ *	dma_log_activate()  format an all-zero device, or replay the committed
+ *			    transactions and checkpoint
+ *	dma_log_reserve() / dma_log_write() / dma_log_retire()   at run time
+ *	dma_log_close()
+ *
+ * Space: a transaction reserves log blocks at the head; dma_log_retire()
+ * gives them back once the target has written their data back to the data
+ * device and flushed it.  The log never reuses a block before the superblock
+ * that moved the tail past it is durable.
+ */
+#ifndef DM_ATOMIC_LOG_H
+#define DM_ATOMIC_LOG_H
+
+#include <linux/blkdev.h>
+#include <linux/blk_types.h>
+#include "dma-scan.h"
+
+struct dma_log;
+
+/* What status and the kernel log report about the log. */
+struct dma_log_info {
+	u64 log_blocks;		/* size of the circular log */
+	u64 used_blocks;	/* reserved and not yet retired */
+	u64 head_seq;		/* seq the next transaction will carry */
+	u64 tail_seq;		/* seq of the oldest live transaction */
+	bool formatted;		/* activation formatted the device */
+	u64 replayed_txns;	/* transactions replayed at activation */
+	u64 replayed_sectors;	/* data sectors they wrote */
+	enum dma_scan_result replay_end;	/* why the replay scan stopped */
+};
+
+/*
+ * Read metadata block 0 and validate it against the sizes of @meta and
+ * @data.  All zero is accepted (dma_log_activate() then formats).  Any other
+ * invalid superblock fails with -EINVAL and a specific *@error; an unreadable
+ * one with -EIO.  Writes nothing.
+ * May sleep.  No lock.
+ */
+int dma_log_open(struct block_device *meta, struct block_device *data,
+		 struct dma_log **logp, char **error);
+
+/*
+ * Make the log usable: format it when dma_log_open() saw zeroes, otherwise
+ * scan it from the tail, replay every valid transaction to the data device
+ * (idempotent: the same bytes every time), flush the data device and write a
+ * superblock whose tail is the end of the scan.  The sequence number jumps by
+ * 2^32 there, so a record that survived beyond a torn one can never pass for
+ * a later transaction.  *@error is set on failure.
+ * May sleep.  No lock; the target is not yet taking I/O.
+ */
+int dma_log_activate(struct dma_log *log, char **error);
+
+/* Frees the handle; writes nothing.  May sleep.  No lock. */
+void dma_log_close(struct dma_log *log);
+
+/* Geometry of the opened log (valid after dma_log_activate()). */
+const struct dma_geometry *dma_log_geometry(struct dma_log *log);
+
+/*
+ * Reserve @nr_blocks at the head for the next transaction.  Returns false
+ * when the log has too little free space (the caller waits for a retire;
+ * never an error).  On success *@seq and *@log_block say where it goes.
+ * Does not sleep.  Takes the log's internal spinlock; the caller serialises
+ * reservations (the target's single commit worker) so that transactions are
+ * written in sequence order.
+ */
+bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq,
+		     u64 *log_block);
+
+/* Completion of dma_log_write(); may run in interrupt context. */
+typedef void (*dma_log_end_fn)(void *context, blk_status_t status);
+
+/*
+ * Write @nr_blocks blocks of @pages (one page per block) at log block
+ * @log_block with REQ_FUA, splitting at the end of the circular log.
+ * @end is called once, when every part completed, with the first error.
+ * May sleep (bio allocation).  No lock.
+ */
+void dma_log_write(struct dma_log *log, u64 log_block, struct page **pages,
+		   unsigned int nr_blocks, dma_log_end_fn end, void *context);
+
+/*
+ * Move the tail to (@tail_seq, @tail_block) after the caller wrote back and
+ * flushed every transaction before it, and release @freed_blocks.  Writes
+ * the superblock with REQ_FUA; the space is released only when that write is
+ * durable.  Returns 0 or a negative errno (space not released then).
+ * May sleep.  Caller serialises retires (the target's write-back worker).
+ */
+int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block,
+		   u64 freed_blocks);
+
+/* Fill *@info.  Does not sleep; takes the internal spinlock. */
+void dma_log_get_info(struct dma_log *log, struct dma_log_info *info);
+
+#endif /* DM_ATOMIC_LOG_H */

@@ -1,0 +1,1890 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dm-atomic: a device-mapper target that makes lists of writes atomic by
+ * logging them on a metadata device before writing them back to the data
+ * device.  See dm-atomic.rst for the user's view.
+ *
+ * Ordering, in the manner of dm-log-writes' header: for a logged write W
+ *
+ *	W arrives			(map or atomic_map; queued on incoming)
+ *	commit worker copies W	(into a transaction image in memory)
+ *	log write with REQ_FUA	(descriptor + data, one I/O per group commit)
+ *	index insert		(reads now see W, plain writes to W's sectors
+ *				 are logged after it)
+ *	W acknowledged		(durable: recovery replays it)
+ *	write-back		(from memory to the data device, sorted)
+ *	data device flush
+ *	superblock tail moves past W (REQ_FUA), index entry dropped
+ *
+ * A crash before the log write completes loses W entirely (the scan stops
+ * at its torn descriptor or data crc): G1.  After it, recovery replays W:
+ * G1, G2.  Transactions are acknowledged in sequence order and the scan
+ * stops at the first invalid one, so a surviving later list implies every
+ * earlier acknowledged one survived: G3.
+ *
+ * Plain writes (without REQ_ATOMIC) go straight to the data device unless
+ * they overlap sectors that are still in the log (in the index), in which
+ * case they are logged too, so neither write-back nor a replay at the next
+ * activation can put older data over them (G5).  Without the block-layer
+ * series (no DM_TARGET_ATOMIC_WRITES) every write is logged, each bio one
+ * atomic transaction.
+ */
+#include <linux/bio.h>
+#include <linux/blkdev.h>
+#include <linux/device-mapper.h>
+#include <linux/highmem.h>
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/rbtree.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+#include "dm-atomic-log.h"
+
+#define DM_MSG_PREFIX "atomic"
+
+#ifdef DM_TARGET_ATOMIC_WRITES
+#define HAVE_ATOMIC_LISTS 1
+#else
+#define HAVE_ATOMIC_LISTS 0
+#endif
+
+/* Defaults and limits of the feature arguments. */
+#define DEFAULT_MAX_SEGMENTS	128U
+#define DEFAULT_MAX_BYTES	(1U << 20)
+#define LIMIT_MAX_BYTES		(16U << 20)
+#define LIMIT_COMMIT_DELAY_US	1000000U
+
+/* A group commit takes up to this many bytes (or max_bytes if larger). */
+#define BATCH_BYTES		(4U << 20)
+/* Log writes in flight at once; acknowledged in sequence order. */
+#define MAX_INFLIGHT_COMMITS	2U
+/* Memory held by logged-but-not-retired data (back-pressure beyond). */
+#define MEM_CAP_BYTES		(64ULL << 20)
+/* Write-back starts after this long, or at once under pressure. */
+#define WRITEBACK_DELAY		(HZ / 50)
+
+/* ------------------------------------------------------------------------
+ * Structures
+ */
+
+/* One extent of a transaction: a range of the data device and its data. */
+struct atomic_ext {
+	sector_t sector;
+	unsigned int nr_sectors;
+	unsigned int offset;		/* bytes into the transaction image */
+};
+
+/*
+ * A transaction in memory: the image written to the log (descriptor page,
+ * then each extent's data on fresh blocks) is also the source of reads and
+ * of write-back until the tail moves past it.
+ */
+struct atomic_txn {
+	struct list_head list;		/* committing or committed list */
+	refcount_t ref;			/* list membership + read/write-back pins */
+	u64 seq;
+	u64 log_block;
+	u64 nr_blocks;			/* 1 + data blocks: also nr_pages */
+	struct page **pages;
+	unsigned int nr_ext;
+	struct atomic_ext *ext;
+	u64 bytes;			/* data bytes (for the memory cap) */
+	struct list_head reqs;		/* acknowledged when durable */
+	blk_status_t status;
+	bool done;			/* log write completed */
+};
+
+/* One atomic list, or one logged bio. */
+struct atomic_req {
+	struct list_head list;
+	unsigned int nr_bios;
+	unsigned int bytes;
+	struct bio **bios;
+	struct bio *one;		/* storage for a single logged bio */
+};
+
+/* A range of sectors whose newest data sits in a transaction image. */
+struct ext_range {
+	struct rb_node node;
+	sector_t start, end;		/* [start, end) on the data device */
+	struct atomic_txn *txn;
+	unsigned int offset;		/* bytes into txn image of start */
+};
+
+/* A read overlapping the index copies these ranges from memory. */
+struct read_pin {
+	sector_t start, end;
+	struct atomic_txn *txn;
+	unsigned int offset;
+};
+
+struct per_bio {
+	struct atomic_req req;		/* logged writes */
+	struct bvec_iter iter;		/* reads with pins: the data as mapped */
+	unsigned int nr_pins;
+	struct read_pin *pins;
+};
+
+struct atomic_c {
+	struct dm_target *ti;
+	struct mapped_device *md;
+	struct dm_dev *data_dev;
+	struct dm_dev *meta_dev;
+	struct dma_log *log;		/* NULL until activated */
+	struct list_head registry;	/* all_targets */
+
+	/* Table arguments, for status TABLE exactly as given. */
+	char *features_table;		/* " <#feature args> <args>..." or "" */
+	unsigned int max_segments;
+	unsigned int max_bytes;
+	unsigned int commit_delay_us;
+
+	/* Derived at activation. */
+	u64 batch_bytes;
+	u64 mem_cap;
+
+	struct workqueue_struct *wq;
+	struct delayed_work commit_work;	/* builds and submits group commits */
+	struct work_struct complete_work;	/* acknowledges durable commits */
+	struct delayed_work writeback_work;	/* write-back and retire */
+	struct work_struct event_work;		/* dm_table_event() after a failure */
+	struct mutex writeback_lock;		/* one write-back pass at a time */
+
+	spinlock_t lock;		/* protects everything below */
+	struct list_head incoming;	/* atomic_req waiting for a commit */
+	struct list_head committing;	/* txns with a log write in flight */
+	unsigned int nr_committing;
+	struct list_head committed;	/* durable, not yet retired, seq order */
+	u64 pending_bytes;		/* data in committing + committed txns */
+	bool waiting_space;		/* commit blocked on log space/memory */
+	struct rb_root index;
+	unsigned long nr_ranges;
+	struct bio_list deferred_discards;
+	bool suspended;
+
+	int error;			/* latched first error; 0: healthy */
+
+	/* Counters (under lock). */
+	u64 txns_committed;
+	u64 lists_committed;
+	u64 bios_logged;
+	u64 bytes_logged;
+	u64 txns_written_back;
+	u64 writeback_passes;
+	u64 writes_direct;
+	u64 reads_from_log;
+	u64 space_waits;
+};
+
+static struct kmem_cache *range_cache;
+static DEFINE_MUTEX(all_targets_lock);
+static LIST_HEAD(all_targets);
+
+/* ------------------------------------------------------------------------
+ * Failure: latch the first error, raise an event, never go back.
+ */
+
+static void event_work_fn(struct work_struct *ws)
+{
+	struct atomic_c *ac = container_of(ws, struct atomic_c, event_work);
+
+	dm_table_event(ac->ti->table);
+}
+
+static void atomic_set_error(struct atomic_c *ac, int err, const char *what)
+{
+	if (cmpxchg(&ac->error, 0, err) == 0) {
+		DMERR("%s: %s failed (error %d): switching to fail mode; acknowledged data stays in the log",
+		      dm_device_name(ac->md), what, err);
+		queue_work(ac->wq, &ac->event_work);
+	}
+}
+
+static bool atomic_failed(struct atomic_c *ac)
+{
+	return READ_ONCE(ac->error) != 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Transaction images
+ */
+
+static void txn_free(struct atomic_txn *t)
+{
+	u64 i;
+
+	for (i = 0; i < t->nr_blocks; i++)
+		if (t->pages[i])
+			__free_page(t->pages[i]);
+	kvfree(t->pages);
+	kfree(t->ext);
+	kfree(t);
+}
+
+static void txn_get(struct atomic_txn *t)
+{
+	refcount_inc(&t->ref);
+}
+
+/* May run in interrupt context (read completion). */
+static void txn_put(struct atomic_txn *t)
+{
+	if (refcount_dec_and_test(&t->ref))
+		txn_free(t);
+}
+
+/* Copy between a transaction image and a kernel buffer. */
+static void txn_copy(struct atomic_txn *t, u64 offset, void *buf, unsigned int len,
+		     bool to_txn)
+{
+	while (len) {
+		struct page *page = t->pages[offset >> PAGE_SHIFT];
+		unsigned int in = offset & (PAGE_SIZE - 1);
+		unsigned int n = min_t(unsigned int, len, PAGE_SIZE - in);
+		char *p = kmap_local_page(page);
+
+		if (to_txn)
+			memcpy(p + in, buf, n);
+		else
+			memcpy(buf, p + in, n);
+		kunmap_local(p);
+		buf += n;
+		offset += n;
+		len -= n;
+	}
+}
+
+static void copy_bio_to_txn(struct atomic_txn *t, u64 offset, struct bio *bio)
+{
+	struct bvec_iter iter;
+	struct bio_vec bv;
+
+	bio_for_each_segment(bv, bio, iter) {
+		char *p = bvec_kmap_local(&bv);
+
+		txn_copy(t, offset, p, bv.bv_len, true);
+		kunmap_local(p);
+		offset += bv.bv_len;
+	}
+}
+
+static u32 txn_crc(struct atomic_txn *t, u64 offset, u64 len)
+{
+	u32 crc = ~0U;
+
+	while (len) {
+		unsigned int in = offset & (PAGE_SIZE - 1);
+		unsigned int n = min_t(u64, len, PAGE_SIZE - in);
+		char *p = kmap_local_page(t->pages[offset >> PAGE_SHIFT]);
+
+		crc = dma_crc32c_raw(crc, p + in, n);
+		kunmap_local(p);
+		offset += n;
+		len -= n;
+	}
+	return crc ^ ~0U;
+}
+
+static unsigned int req_nr_blocks(struct atomic_req *req)
+{
+	unsigned int i, blocks = 0;
+
+	for (i = 0; i < req->nr_bios; i++)
+		blocks += DMA_ENTRY_BLOCKS(bio_sectors(req->bios[i]));
+	return blocks;
+}
+
+/*
+ * Build the image of a group commit from @reqs: pages, extents, data and
+ * crcs; the descriptor is sealed later, once the log position is known.
+ * May sleep (GFP_NOIO allocations).  No lock.
+ */
+static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
+				    unsigned int nr_ext, u64 data_blocks)
+{
+	struct atomic_txn *t;
+	struct atomic_req *req;
+	u64 i, offset = DMA_BLOCK_SIZE;
+	unsigned int e = 0, b;
+
+	t = kzalloc(sizeof(*t), GFP_NOIO | __GFP_NOFAIL);
+	t->nr_blocks = 1 + data_blocks;
+	t->pages = kvcalloc(t->nr_blocks, sizeof(*t->pages), GFP_NOIO | __GFP_NOFAIL);
+	t->ext = kcalloc(nr_ext, sizeof(*t->ext), GFP_NOIO | __GFP_NOFAIL);
+	for (i = 0; i < t->nr_blocks; i++)
+		t->pages[i] = alloc_page(GFP_NOIO | __GFP_NOFAIL);
+	refcount_set(&t->ref, 1);
+	INIT_LIST_HEAD(&t->reqs);
+	t->nr_ext = nr_ext;
+
+	list_for_each_entry(req, reqs, list) {
+		for (b = 0; b < req->nr_bios; b++) {
+			struct bio *bio = req->bios[b];
+			struct atomic_ext *x = &t->ext[e++];
+			unsigned int bytes = bio->bi_iter.bi_size;
+			unsigned int pad = round_up(bytes, DMA_BLOCK_SIZE) - bytes;
+
+			x->sector = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+			x->nr_sectors = bio_sectors(bio);
+			x->offset = offset;
+			copy_bio_to_txn(t, offset, bio);
+			if (pad)	/* the format writes padding as zeroes */
+				memzero_page(t->pages[(offset + bytes) >> PAGE_SHIFT],
+					     (offset + bytes) & (PAGE_SIZE - 1), pad);
+			offset += bytes + pad;
+			t->bytes += bytes;
+		}
+	}
+	list_splice_init(reqs, &t->reqs);
+	return t;
+}
+
+/* Seal the descriptor in page 0 for the reserved (seq, log_block). */
+static void txn_seal(struct atomic_c *ac, struct atomic_txn *t)
+{
+	const struct dma_geometry *geo = dma_log_geometry(ac->log);
+	struct dma_descriptor *d = page_address(t->pages[0]);
+	unsigned int i;
+
+	dma_desc_init(d, geo, t->seq, t->log_block);
+	for (i = 0; i < t->nr_ext; i++) {
+		struct atomic_ext *x = &t->ext[i];
+
+		/* Cannot fail: bounds were checked in map, nr_ext <= max. */
+		WARN_ON(dma_desc_add(d, geo, x->sector, x->nr_sectors,
+				     txn_crc(t, x->offset, (u64)x->nr_sectors << SECTOR_SHIFT)));
+	}
+	dma_desc_seal(d);
+}
+
+/* ------------------------------------------------------------------------
+ * The index: non-overlapping ranges, newest data wins.  All under ac->lock.
+ */
+
+/* First range with end > sector, or NULL. */
+static struct ext_range *index_first(struct atomic_c *ac, sector_t sector)
+{
+	struct rb_node *n = ac->index.rb_node;
+	struct ext_range *best = NULL;
+
+	while (n) {
+		struct ext_range *r = rb_entry(n, struct ext_range, node);
+
+		if (r->end <= sector) {
+			n = n->rb_right;
+		} else {
+			best = r;
+			n = n->rb_left;
+		}
+	}
+	return best;
+}
+
+static struct ext_range *index_next(struct ext_range *r)
+{
+	struct rb_node *n = rb_next(&r->node);
+
+	return n ? rb_entry(n, struct ext_range, node) : NULL;
+}
+
+static bool index_overlaps(struct atomic_c *ac, sector_t start, sector_t end)
+{
+	struct ext_range *r = index_first(ac, start);
+
+	return r && r->start < end;
+}
+
+static void index_link(struct atomic_c *ac, struct ext_range *new)
+{
+	struct rb_node **p = &ac->index.rb_node, *parent = NULL;
+
+	while (*p) {
+		struct ext_range *r = rb_entry(*p, struct ext_range, node);
+
+		parent = *p;
+		p = new->start < r->start ? &(*p)->rb_left : &(*p)->rb_right;
+	}
+	rb_link_node(&new->node, parent, p);
+	rb_insert_color(&new->node, &ac->index);
+	ac->nr_ranges++;
+}
+
+static void index_erase(struct atomic_c *ac, struct ext_range *r)
+{
+	rb_erase(&r->node, &ac->index);
+	ac->nr_ranges--;
+	kmem_cache_free(range_cache, r);
+}
+
+/*
+ * Make [start, end) point at (@txn, @offset), trimming or splitting what was
+ * there.  @spare[0] becomes the new range, @spare[1] the right half of a
+ * split; used ones are set to NULL.
+ */
+static void index_insert(struct atomic_c *ac, sector_t start, sector_t end,
+			 struct atomic_txn *txn, unsigned int offset,
+			 struct ext_range **spare)
+{
+	struct ext_range *r = index_first(ac, start), *next, *new;
+
+	while (r && r->start < end) {
+		next = index_next(r);
+		if (r->start < start && r->end > end) {
+			struct ext_range *right = spare[1];
+
+			spare[1] = NULL;
+			right->start = end;
+			right->end = r->end;
+			right->txn = r->txn;
+			right->offset = r->offset + ((end - r->start) << SECTOR_SHIFT);
+			r->end = start;
+			index_link(ac, right);
+			break;
+		} else if (r->start < start) {
+			r->end = start;
+		} else if (r->end > end) {
+			r->offset += (end - r->start) << SECTOR_SHIFT;
+			r->start = end;
+		} else {
+			index_erase(ac, r);
+		}
+		r = next;
+	}
+	new = spare[0];
+	spare[0] = NULL;
+	new->start = start;
+	new->end = end;
+	new->txn = txn;
+	new->offset = offset;
+	index_link(ac, new);
+}
+
+/* Drop every range of a transaction with seq <= @seq (retired). */
+static void index_drop_upto(struct atomic_c *ac, u64 seq)
+{
+	struct rb_node *n = rb_first(&ac->index);
+
+	while (n) {
+		struct ext_range *r = rb_entry(n, struct ext_range, node);
+
+		n = rb_next(n);
+		if (r->txn->seq <= seq)
+			index_erase(ac, r);
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Commit: group commit of queued lists into one transaction, one FUA write.
+ */
+
+static void kick_writeback(struct atomic_c *ac, bool now)
+{
+	if (now)
+		mod_delayed_work(ac->wq, &ac->writeback_work, 0);
+	else
+		queue_delayed_work(ac->wq, &ac->writeback_work, WRITEBACK_DELAY);
+}
+
+static void complete_req(struct atomic_req *req, blk_status_t status)
+{
+	unsigned int i;
+
+	/* One status for every bio of the list. */
+	for (i = 0; i < req->nr_bios; i++) {
+		req->bios[i]->bi_status = status;
+		bio_endio(req->bios[i]);
+	}
+	if (req->bios != &req->one)
+		kfree(req);
+}
+
+static void fail_reqs(struct list_head *reqs)
+{
+	struct atomic_req *req, *tmp;
+
+	list_for_each_entry_safe(req, tmp, reqs, list) {
+		list_del(&req->list);
+		complete_req(req, BLK_STS_IOERR);
+	}
+}
+
+/*
+ * Take queued requests for one group commit: at most DMA_MAX_ENTRIES
+ * extents and batch_bytes of data.  Returns false when nothing may be taken
+ * now (empty, too many commits in flight, memory cap).  Under ac->lock.
+ */
+static bool take_batch(struct atomic_c *ac, struct list_head *batch,
+		       unsigned int *nr_ext, u64 *data_blocks)
+{
+	struct atomic_req *req, *tmp;
+	u64 bytes = 0;
+
+	*nr_ext = 0;
+	*data_blocks = 0;
+	if (list_empty(&ac->incoming) || ac->nr_committing >= MAX_INFLIGHT_COMMITS)
+		return false;
+	list_for_each_entry_safe(req, tmp, &ac->incoming, list) {
+		if (*nr_ext + req->nr_bios > DMA_MAX_ENTRIES ||
+		    (*nr_ext && bytes + req->bytes > ac->batch_bytes))
+			break;
+		if (ac->pending_bytes + bytes + req->bytes > ac->mem_cap)
+			break;
+		list_move_tail(&req->list, batch);
+		*nr_ext += req->nr_bios;
+		*data_blocks += req_nr_blocks(req);
+		bytes += req->bytes;
+	}
+	if (list_empty(batch)) {
+		ac->waiting_space = true;
+		ac->space_waits++;
+		return false;
+	}
+	return true;
+}
+
+struct commit_ctx {
+	struct atomic_c *ac;
+	struct atomic_txn *txn;
+};
+
+/* dma_log_write() completion; may run in interrupt context. */
+static void commit_endio(void *context, blk_status_t status)
+{
+	struct commit_ctx *cc = context;
+	struct atomic_c *ac = cc->ac;
+	struct atomic_txn *t = cc->txn;
+
+	kfree(cc);
+	t->status = status;
+	/* Pairs with smp_load_acquire() in complete_work_fn(): status first. */
+	smp_store_release(&t->done, true);
+	queue_work(ac->wq, &ac->complete_work);
+}
+
+static void commit_work_fn(struct work_struct *ws)
+{
+	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c, commit_work);
+	LIST_HEAD(batch);
+	struct atomic_txn *t;
+	struct commit_ctx *cc;
+	unsigned int nr_ext;
+	u64 data_blocks;
+
+	for (;;) {
+		if (atomic_failed(ac)) {
+			spin_lock_irq(&ac->lock);
+			list_splice_init(&ac->incoming, &batch);
+			spin_unlock_irq(&ac->lock);
+			fail_reqs(&batch);
+			return;
+		}
+		spin_lock_irq(&ac->lock);
+		if (!take_batch(ac, &batch, &nr_ext, &data_blocks)) {
+			bool wait = ac->waiting_space;
+
+			spin_unlock_irq(&ac->lock);
+			if (wait)
+				kick_writeback(ac, true);
+			return;
+		}
+		spin_unlock_irq(&ac->lock);
+
+		t = txn_build(ac, &batch, nr_ext, data_blocks);
+		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
+			/* Log full: put the lists back in order and wait for a retire. */
+			spin_lock_irq(&ac->lock);
+			list_splice(&t->reqs, &ac->incoming);
+			ac->waiting_space = true;
+			ac->space_waits++;
+			spin_unlock_irq(&ac->lock);
+			INIT_LIST_HEAD(&t->reqs);
+			txn_put(t);
+			kick_writeback(ac, true);
+			return;
+		}
+		txn_seal(ac, t);
+
+		spin_lock_irq(&ac->lock);
+		list_add_tail(&t->list, &ac->committing);
+		ac->nr_committing++;
+		ac->pending_bytes += t->bytes;
+		spin_unlock_irq(&ac->lock);
+
+		cc = kmalloc(sizeof(*cc), GFP_NOIO | __GFP_NOFAIL);
+		cc->ac = ac;
+		cc->txn = t;
+		dma_log_write(ac->log, t->log_block, t->pages, t->nr_blocks,
+			      commit_endio, cc);
+	}
+}
+
+/* Index the extents of a durable transaction, in entry order. */
+static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
+{
+	struct ext_range **spare;
+	unsigned int i, n = 2 * t->nr_ext;
+
+	spare = kmalloc_array(n, sizeof(*spare), GFP_NOIO | __GFP_NOFAIL);
+	for (i = 0; i < n; i++)
+		spare[i] = kmem_cache_alloc(range_cache, GFP_NOIO | __GFP_NOFAIL);
+
+	spin_lock_irq(&ac->lock);
+	for (i = 0; i < t->nr_ext; i++) {
+		struct atomic_ext *x = &t->ext[i];
+
+		index_insert(ac, x->sector, x->sector + x->nr_sectors, t, x->offset,
+			     &spare[2 * i]);
+	}
+	list_del(&t->list);
+	ac->nr_committing--;
+	list_add_tail(&t->list, &ac->committed);
+	ac->txns_committed++;
+	spin_unlock_irq(&ac->lock);
+
+	for (i = 0; i < n; i++)
+		if (spare[i])
+			kmem_cache_free(range_cache, spare[i]);
+	kfree(spare);
+}
+
+static void complete_work_fn(struct work_struct *ws)
+{
+	struct atomic_c *ac = container_of(ws, struct atomic_c, complete_work);
+	struct atomic_req *req, *tmp;
+	struct atomic_txn *t;
+	u64 used_pct_blocks;
+	struct dma_log_info info;
+	unsigned int lists, bios;
+	u64 bytes;
+
+	for (;;) {
+		spin_lock_irq(&ac->lock);
+		t = list_first_entry_or_null(&ac->committing, struct atomic_txn, list);
+		/* Pairs with smp_store_release() in commit_endio(). */
+		if (!t || !smp_load_acquire(&t->done)) {
+			spin_unlock_irq(&ac->lock);
+			break;
+		}
+		spin_unlock_irq(&ac->lock);
+
+		if (t->status)
+			atomic_set_error(ac, blk_status_to_errno(t->status), "log write");
+		if (atomic_failed(ac)) {
+			/*
+			 * Not acknowledged, so not promised: a later
+			 * transaction may be intact in the log, but the scan
+			 * stops at this one.
+			 */
+			spin_lock_irq(&ac->lock);
+			list_del(&t->list);
+			ac->nr_committing--;
+			ac->pending_bytes -= t->bytes;
+			spin_unlock_irq(&ac->lock);
+			fail_reqs(&t->reqs);
+			txn_put(t);
+			continue;
+		}
+
+		index_txn(ac, t);
+		lists = bios = 0;
+		bytes = 0;
+		list_for_each_entry_safe(req, tmp, &t->reqs, list) {
+			list_del(&req->list);
+			lists++;
+			bios += req->nr_bios;
+			bytes += req->bytes;
+			complete_req(req, BLK_STS_OK);
+		}
+		spin_lock_irq(&ac->lock);
+		ac->lists_committed += lists;
+		ac->bios_logged += bios;
+		ac->bytes_logged += bytes;
+		spin_unlock_irq(&ac->lock);
+	}
+
+	/* Write back early when the log or memory fills up. */
+	dma_log_get_info(ac->log, &info);
+	used_pct_blocks = info.used_blocks * 4;
+	kick_writeback(ac, used_pct_blocks >= info.log_blocks ||
+		       READ_ONCE(ac->pending_bytes) * 4 >= ac->mem_cap ||
+		       READ_ONCE(ac->waiting_space));
+	mod_delayed_work(ac->wq, &ac->commit_work, 0);
+}
+
+/* ------------------------------------------------------------------------
+ * Write-back: the index, sorted, from memory to the data device; then a
+ * flush; then the tail moves.
+ */
+
+struct wb_io {
+	atomic_t pending;
+	int error;
+	struct completion done;
+};
+
+static void wb_endio(struct bio *bio)
+{
+	struct wb_io *io = bio->bi_private;
+
+	if (bio->bi_status)
+		cmpxchg(&io->error, 0, blk_status_to_errno(bio->bi_status));
+	bio_put(bio);
+	if (atomic_dec_and_test(&io->pending))
+		complete(&io->done);
+}
+
+static void wb_submit(struct wb_io *io, struct bio *bio)
+{
+	atomic_inc(&io->pending);
+	submit_bio(bio);
+}
+
+/* Write the snapshot @pins (sorted, disjoint) to the data device and wait. */
+static int wb_write(struct atomic_c *ac, struct read_pin *pins, unsigned long n)
+{
+	struct block_device *bdev = ac->data_dev->bdev;
+	struct wb_io io;
+	struct bio *bio = NULL;
+	unsigned long i;
+
+	atomic_set(&io.pending, 1);
+	io.error = 0;
+	init_completion(&io.done);
+
+	for (i = 0; i < n; i++) {
+		struct read_pin *p = &pins[i];
+		u64 off = p->offset, left = (u64)(p->end - p->start) << SECTOR_SHIFT;
+		sector_t sector = p->start;
+
+		if (bio && bio_end_sector(bio) != sector) {
+			wb_submit(&io, bio);
+			bio = NULL;
+		}
+		while (left) {
+			unsigned int in = off & (PAGE_SIZE - 1);
+			unsigned int len = min_t(u64, left, PAGE_SIZE - in);
+
+			if (!bio) {
+				bio = bio_alloc(bdev, BIO_MAX_VECS, REQ_OP_WRITE, GFP_NOIO);
+				bio->bi_iter.bi_sector = sector;
+				bio->bi_end_io = wb_endio;
+				bio->bi_private = &io;
+			}
+			if (bio_add_page(bio, p->txn->pages[off >> PAGE_SHIFT], len, in) < len) {
+				wb_submit(&io, bio);
+				bio = NULL;
+				continue;
+			}
+			off += len;
+			left -= len;
+			sector += len >> SECTOR_SHIFT;
+		}
+	}
+	if (bio)
+		wb_submit(&io, bio);
+	if (!atomic_dec_and_test(&io.pending))
+		wait_for_completion_io(&io.done);
+	return io.error;
+}
+
+/*
+ * Pin every range of a transaction with seq <= @seq, in sector order.
+ * Returns the array (kvmalloc'ed) and its length in *@n.
+ */
+static struct read_pin *wb_snapshot(struct atomic_c *ac, u64 seq, unsigned long *n)
+{
+	struct read_pin *pins;
+	unsigned long cap, i;
+	struct rb_node *node;
+
+	for (;;) {
+		spin_lock_irq(&ac->lock);
+		cap = ac->nr_ranges + 16;
+		spin_unlock_irq(&ac->lock);
+		pins = kvmalloc_array(cap, sizeof(*pins), GFP_NOIO | __GFP_NOFAIL);
+		i = 0;
+		spin_lock_irq(&ac->lock);
+		for (node = rb_first(&ac->index); node && i < cap; node = rb_next(node)) {
+			struct ext_range *r = rb_entry(node, struct ext_range, node);
+
+			if (r->txn->seq > seq)
+				continue;
+			pins[i].start = r->start;
+			pins[i].end = r->end;
+			pins[i].txn = r->txn;
+			pins[i].offset = r->offset;
+			txn_get(r->txn);
+			i++;
+		}
+		spin_unlock_irq(&ac->lock);
+		if (!node) {
+			*n = i;
+			return pins;
+		}
+		/* The index grew meanwhile: unpin and try again, bigger. */
+		while (i)
+			txn_put(pins[--i].txn);
+		kvfree(pins);
+	}
+}
+
+static void unpin_all(struct read_pin *pins, unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		txn_put(pins[i].txn);
+	kvfree(pins);
+}
+
+static void process_deferred_discards(struct atomic_c *ac);
+
+/*
+ * One write-back pass over everything committed so far.  Returns 0, -EAGAIN
+ * if nothing was committed, or the error that latched fail mode.
+ * Called with writeback_lock held; may sleep.
+ */
+static int writeback_pass(struct atomic_c *ac)
+{
+	const struct dma_geometry *geo = dma_log_geometry(ac->log);
+	struct atomic_txn *last, *t, *tmp;
+	struct read_pin *pins;
+	unsigned long n;
+	u64 seq, tail_block, freed = 0, count = 0, bytes = 0;
+	LIST_HEAD(retired);
+	int r;
+
+	if (atomic_failed(ac))
+		return -EIO;
+	spin_lock_irq(&ac->lock);
+	if (list_empty(&ac->committed)) {
+		spin_unlock_irq(&ac->lock);
+		return -EAGAIN;
+	}
+	last = list_last_entry(&ac->committed, struct atomic_txn, list);
+	seq = last->seq;
+	tail_block = dma_log_wrap(geo, last->log_block + last->nr_blocks);
+	list_for_each_entry(t, &ac->committed, list)
+		freed += t->nr_blocks;
+	spin_unlock_irq(&ac->lock);
+
+	pins = wb_snapshot(ac, seq, &n);
+	r = wb_write(ac, pins, n);
+	unpin_all(pins, n);
+	if (r) {
+		atomic_set_error(ac, r, "write-back to the data device");
+		return r;
+	}
+	/* The data must be durable before the tail moves past its log copy. */
+	r = blkdev_issue_flush(ac->data_dev->bdev);
+	if (r) {
+		atomic_set_error(ac, r, "data device flush");
+		return r;
+	}
+	r = dma_log_retire(ac->log, seq + 1, tail_block, freed);
+	if (r) {
+		atomic_set_error(ac, r, "superblock write");
+		return r;
+	}
+
+	spin_lock_irq(&ac->lock);
+	index_drop_upto(ac, seq);
+	list_for_each_entry_safe(t, tmp, &ac->committed, list) {
+		if (t->seq > seq)
+			break;
+		list_move_tail(&t->list, &retired);
+		ac->pending_bytes -= t->bytes;
+		bytes += t->bytes;
+		count++;
+	}
+	ac->txns_written_back += count;
+	ac->writeback_passes++;
+	ac->waiting_space = false;
+	spin_unlock_irq(&ac->lock);
+
+	list_for_each_entry_safe(t, tmp, &retired, list) {
+		list_del(&t->list);
+		txn_put(t);
+	}
+	/* Space and memory are free again: resume commits and discards. */
+	mod_delayed_work(ac->wq, &ac->commit_work, 0);
+	process_deferred_discards(ac);
+	return 0;
+}
+
+static void writeback_work_fn(struct work_struct *ws)
+{
+	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c,
+					   writeback_work);
+	bool more;
+
+	mutex_lock(&ac->writeback_lock);
+	writeback_pass(ac);
+	mutex_unlock(&ac->writeback_lock);
+
+	spin_lock_irq(&ac->lock);
+	more = !list_empty(&ac->committed) || !bio_list_empty(&ac->deferred_discards);
+	spin_unlock_irq(&ac->lock);
+	if (more && !atomic_failed(ac))
+		kick_writeback(ac, !bio_list_empty(&ac->deferred_discards) ||
+			       READ_ONCE(ac->waiting_space));
+}
+
+/*
+ * Write back and retire everything acknowledged so far: afterwards the log
+ * is empty on disk.  May sleep.
+ */
+static int checkpoint(struct atomic_c *ac)
+{
+	int r = 0;
+
+	/* Acknowledge whatever is in flight first. */
+	flush_delayed_work(&ac->commit_work);
+	flush_work(&ac->complete_work);
+	mutex_lock(&ac->writeback_lock);
+	r = writeback_pass(ac);
+	mutex_unlock(&ac->writeback_lock);
+	if (r == -EAGAIN)
+		r = 0;
+	return r;
+}
+
+/* ------------------------------------------------------------------------
+ * Discards: passed down once no older logged data of theirs is pending.
+ */
+
+static void remap_to_data(struct atomic_c *ac, struct bio *bio)
+{
+	bio_set_dev(bio, ac->data_dev->bdev);
+	if (bio_sectors(bio) || op_is_zone_mgmt(bio_op(bio)))
+		bio->bi_iter.bi_sector = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+}
+
+static void process_deferred_discards(struct atomic_c *ac)
+{
+	struct bio_list ready = BIO_EMPTY_LIST, wait = BIO_EMPTY_LIST;
+	struct bio *bio;
+
+	spin_lock_irq(&ac->lock);
+	while ((bio = bio_list_pop(&ac->deferred_discards))) {
+		sector_t s = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+
+		if (index_overlaps(ac, s, s + bio_sectors(bio)))
+			bio_list_add(&wait, bio);
+		else
+			bio_list_add(&ready, bio);
+	}
+	bio_list_merge(&ac->deferred_discards, &wait);
+	spin_unlock_irq(&ac->lock);
+
+	while ((bio = bio_list_pop(&ready))) {
+		remap_to_data(ac, bio);
+		dm_submit_bio_remap(bio, NULL);
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Reads
+ */
+
+static void overlay_pins(struct bio *bio, struct per_bio *pb)
+{
+	struct bvec_iter iter;
+	struct bio_vec bv;
+	sector_t sector = pb->iter.bi_sector;
+	unsigned int i;
+
+	__bio_for_each_segment(bv, bio, iter, pb->iter) {
+		sector_t s = sector, e = sector + (bv.bv_len >> SECTOR_SHIFT);
+		char *p = bvec_kmap_local(&bv);
+
+		for (i = 0; i < pb->nr_pins; i++) {
+			struct read_pin *pin = &pb->pins[i];
+			sector_t from = max(s, pin->start), to = min(e, pin->end);
+
+			if (from >= to)
+				continue;
+			txn_copy(pin->txn, pin->offset + ((from - pin->start) << SECTOR_SHIFT),
+				 p + ((from - s) << SECTOR_SHIFT),
+				 (to - from) << SECTOR_SHIFT, false);
+		}
+		kunmap_local(p);
+		sector = e;
+	}
+}
+
+static void release_pins(struct per_bio *pb)
+{
+	unsigned int i;
+
+	for (i = 0; i < pb->nr_pins; i++)
+		txn_put(pb->pins[i].txn);
+	kfree(pb->pins);
+	pb->pins = NULL;
+	pb->nr_pins = 0;
+}
+
+/*
+ * Pin the index ranges a read overlaps (sector numbers relative to the
+ * data device).  Returns the number pinned, 0 if none; may sleep.
+ */
+static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb,
+			       sector_t start, sector_t end, sector_t *covered)
+{
+	struct read_pin *pins;
+	struct ext_range *r;
+	unsigned int cap, i;
+
+	for (;;) {
+		cap = 0;
+		spin_lock_irq(&ac->lock);
+		for (r = index_first(ac, start); r && r->start < end; r = index_next(r))
+			cap++;
+		spin_unlock_irq(&ac->lock);
+		if (!cap)
+			return 0;
+		pins = kmalloc_array(cap, sizeof(*pins), GFP_NOIO | __GFP_NOFAIL);
+		i = 0;
+		*covered = 0;
+		spin_lock_irq(&ac->lock);
+		for (r = index_first(ac, start); r && r->start < end && i < cap;
+		     r = index_next(r), i++) {
+			struct read_pin *p = &pins[i];
+
+			p->start = max(start, r->start);
+			p->end = min(end, r->end);
+			p->txn = r->txn;
+			p->offset = r->offset + ((p->start - r->start) << SECTOR_SHIFT);
+			*covered += p->end - p->start;
+			txn_get(r->txn);
+		}
+		if (r && r->start < end) {
+			spin_unlock_irq(&ac->lock);
+			while (i)
+				txn_put(pins[--i].txn);
+			kfree(pins);
+			continue;
+		}
+		ac->reads_from_log++;
+		spin_unlock_irq(&ac->lock);
+		pb->pins = pins;
+		pb->nr_pins = i;
+		return i;
+	}
+}
+
+static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
+{
+	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+	sector_t end = start + bio_sectors(bio), covered = 0;
+	bool any;
+
+	spin_lock_irq(&ac->lock);
+	any = index_overlaps(ac, start, end);
+	spin_unlock_irq(&ac->lock);
+	if (any && pin_ranges(ac, pb, start, end, &covered)) {
+		pb->iter = bio->bi_iter;
+		pb->iter.bi_sector = start;
+		if (covered == end - start) {
+			/* Entirely in memory: no I/O. */
+			overlay_pins(bio, pb);
+			release_pins(pb);
+			bio_endio(bio);
+			return DM_MAPIO_SUBMITTED;
+		}
+		/* Partly: read the data device, overlay in end_io. */
+	}
+	remap_to_data(ac, bio);
+	return DM_MAPIO_REMAPPED;
+}
+
+/* ------------------------------------------------------------------------
+ * Writes
+ */
+
+static void queue_req(struct atomic_c *ac, struct atomic_req *req)
+{
+	unsigned long delay = usecs_to_jiffies(ac->commit_delay_us);
+
+	spin_lock_irq(&ac->lock);
+	list_add_tail(&req->list, &ac->incoming);
+	spin_unlock_irq(&ac->lock);
+	/*
+	 * commit_delay_us lets concurrent lists join one group commit; a
+	 * pending timer is not pushed back, so the delay bounds the latency.
+	 */
+	queue_delayed_work(ac->wq, &ac->commit_work, delay);
+}
+
+static bool must_log(struct atomic_c *ac, struct bio *bio, sector_t start)
+{
+	bool overlap;
+
+	if (!HAVE_ATOMIC_LISTS)
+		return true;
+#ifdef DM_TARGET_ATOMIC_WRITES
+	if (bio->bi_opf & REQ_ATOMIC)
+		return true;
+#endif
+	spin_lock_irq(&ac->lock);
+	overlap = index_overlaps(ac, start, start + bio_sectors(bio));
+	if (!overlap)
+		ac->writes_direct++;
+	spin_unlock_irq(&ac->lock);
+	return overlap;
+}
+
+static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
+{
+	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+
+	if (atomic_failed(ac))
+		return DM_MAPIO_KILL;
+	if (!must_log(ac, bio, start)) {
+		remap_to_data(ac, bio);
+		return DM_MAPIO_REMAPPED;
+	}
+	pb->req.one = bio;
+	pb->req.bios = &pb->req.one;
+	pb->req.nr_bios = 1;
+	pb->req.bytes = bio->bi_iter.bi_size;
+	queue_req(ac, &pb->req);
+	return DM_MAPIO_SUBMITTED;
+}
+
+static int map_discard(struct atomic_c *ac, struct bio *bio)
+{
+	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+
+	if (atomic_failed(ac))
+		return DM_MAPIO_KILL;
+	spin_lock_irq(&ac->lock);
+	if (index_overlaps(ac, start, start + bio_sectors(bio))) {
+		/* Older logged data there must land first (G5). */
+		bio_list_add(&ac->deferred_discards, bio);
+		spin_unlock_irq(&ac->lock);
+		kick_writeback(ac, true);
+		return DM_MAPIO_SUBMITTED;
+	}
+	spin_unlock_irq(&ac->lock);
+	remap_to_data(ac, bio);
+	return DM_MAPIO_REMAPPED;
+}
+
+static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
+{
+	struct atomic_c *ac = ti->private;
+	struct per_bio *pb = dm_per_bio_data(bio, sizeof(struct per_bio));
+
+	pb->nr_pins = 0;
+	pb->pins = NULL;
+
+	if (bio->bi_opf & REQ_PREFLUSH) {
+		/*
+		 * Logged writes are durable when acknowledged (REQ_FUA on
+		 * the log); only direct writes can sit in the data device's
+		 * cache.  DM core splits off the data of a flush, so this is
+		 * an empty flush.
+		 */
+		remap_to_data(ac, bio);
+		return DM_MAPIO_REMAPPED;
+	}
+	switch (bio_op(bio)) {
+	case REQ_OP_READ:
+		return map_read(ac, bio, pb);
+	case REQ_OP_WRITE:
+		return map_write(ac, bio, pb);
+	case REQ_OP_DISCARD:
+		return map_discard(ac, bio);
+	default:
+		return DM_MAPIO_KILL;
+	}
+}
+
+static int atomic_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *error)
+{
+	struct per_bio *pb = dm_per_bio_data(bio, sizeof(struct per_bio));
+
+	if (pb->nr_pins) {
+		if (!*error)
+			overlay_pins(bio, pb);
+		release_pins(pb);
+	}
+	return DM_ENDIO_DONE;
+}
+
+#ifdef DM_TARGET_ATOMIC_WRITES
+/*
+ * An atomic list from DM core: the clones of every bio of the list, already
+ * checked by blk_submit_atomic() against our limits.  One transaction.
+ */
+static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int nr)
+{
+	struct atomic_c *ac = ti->private;
+	struct atomic_req *req;
+	unsigned int i, bytes = 0;
+	blk_status_t status = BLK_STS_OK;
+
+	for (i = 0; i < nr; i++) {
+		struct per_bio *pb = dm_per_bio_data(bios[i], sizeof(struct per_bio));
+
+		pb->nr_pins = 0;
+		pb->pins = NULL;
+		bytes += bios[i]->bi_iter.bi_size;
+	}
+	if (atomic_failed(ac))
+		status = BLK_STS_IOERR;
+	else if (!nr || nr > ac->max_segments || bytes > ac->max_bytes)
+		status = BLK_STS_INVAL;
+	req = status ? NULL : kmalloc(struct_size(req, one, 0) + nr * sizeof(struct bio *),
+				      GFP_NOIO);
+	if (!req && !status)
+		status = BLK_STS_RESOURCE;
+	if (status) {
+		for (i = 0; i < nr; i++) {
+			bios[i]->bi_status = status;
+			bio_endio(bios[i]);
+		}
+		return DM_MAPIO_SUBMITTED;
+	}
+	req->bios = (struct bio **)(req + 1);
+	memcpy(req->bios, bios, nr * sizeof(*bios));
+	req->nr_bios = nr;
+	req->bytes = bytes;
+	queue_req(ac, req);
+	return DM_MAPIO_SUBMITTED;
+}
+#endif
+
+/* ------------------------------------------------------------------------
+ * Constructor
+ */
+
+/*
+ * A number for a feature: digits only, no overflow (kstrtouint), then the
+ * range check of @arg (dm_read_arg).
+ */
+static int parse_number(struct dm_arg_set *as, const struct dm_arg *arg,
+			unsigned int *value, char **error)
+{
+	const char *s = as->argc ? as->argv[0] : NULL;
+	unsigned int v;
+
+	if (!s || !*s || strspn(s, "0123456789") != strlen(s) || kstrtouint(s, 10, &v)) {
+		*error = arg->error;
+		return -EINVAL;
+	}
+	return dm_read_arg(arg, as, value, error);
+}
+
+static int parse_max_segments(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	static const struct dm_arg arg = {
+		1, DMA_MAX_ENTRIES, "Invalid max_segments: expected a number from 1 to 252"
+	};
+
+	return parse_number(as, &arg, &ac->max_segments, error);
+}
+
+static int parse_max_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	static const struct dm_arg arg = {
+		SECTOR_SIZE, LIMIT_MAX_BYTES,
+		"Invalid max_bytes: expected a number from 512 to 16777216"
+	};
+	int r = parse_number(as, &arg, &ac->max_bytes, error);
+
+	if (!r && ac->max_bytes % SECTOR_SIZE) {
+		*error = "Invalid max_bytes: must be a multiple of 512";
+		r = -EINVAL;
+	}
+	return r;
+}
+
+static int parse_commit_delay(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	static const struct dm_arg arg = {
+		0, LIMIT_COMMIT_DELAY_US,
+		"Invalid commit_delay_us: expected a number from 0 to 1000000"
+	};
+
+	return parse_number(as, &arg, &ac->commit_delay_us, error);
+}
+
+/* Keep the feature arguments as given, for status TABLE. */
+static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, char **error)
+{
+	size_t len = 12;
+	unsigned int i;
+	char *p;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	p = kmalloc(len, GFP_KERNEL);
+	if (!p) {
+		*error = "Cannot allocate feature arguments";
+		return -ENOMEM;
+	}
+	ac->features_table = p;
+	p += sprintf(p, " %u", argc);
+	for (i = 0; i < argc; i++)
+		p += sprintf(p, " %s", argv[i]);
+	return 0;
+}
+
+static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	static const struct dm_arg arg = {
+		0, 6, "Invalid number of feature arguments (expected 0 to 6, and that many must follow)"
+	};
+	unsigned int argc, seen = 0, bit;
+	const char *name;
+	int r;
+
+	if (!as->argc)
+		return 0;
+	r = dm_read_arg_group(&arg, as, &argc, error);
+	if (r)
+		return r;
+	r = save_features(ac, argc, as->argv, error);
+	if (r)
+		return r;
+
+	while (argc) {
+		name = dm_shift_arg(as);
+		argc--;
+		if (!strcmp(name, "max_segments"))
+			bit = 1;
+		else if (!strcmp(name, "max_bytes"))
+			bit = 2;
+		else if (!strcmp(name, "commit_delay_us"))
+			bit = 4;
+		else {
+			*error = "Unknown feature argument (expected max_segments, max_bytes or commit_delay_us)";
+			return -EINVAL;
+		}
+		if (seen & bit) {
+			*error = "Feature argument given twice";
+			return -EINVAL;
+		}
+		seen |= bit;
+		if (!argc) {
+			*error = "Feature argument is missing its value";
+			return -EINVAL;
+		}
+		argc--;
+		if (bit == 1)
+			r = parse_max_segments(ac, as, error);
+		else if (bit == 2)
+			r = parse_max_bytes(ac, as, error);
+		else
+			r = parse_commit_delay(ac, as, error);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static int parse_data_dev(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	int r = dm_get_device(ac->ti, dm_shift_arg(as), dm_table_get_mode(ac->ti->table),
+			      &ac->data_dev);
+
+	if (r)
+		*error = "Error opening data device";
+	return r;
+}
+
+static int parse_metadata_dev(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	int r = dm_get_device(ac->ti, dm_shift_arg(as), dm_table_get_mode(ac->ti->table),
+			      &ac->meta_dev);
+
+	if (r)
+		*error = "Error opening metadata device";
+	return r;
+}
+
+/* Do two block devices share sectors (same device, or a disk and its partition)? */
+static bool bdevs_overlap(struct block_device *a, struct block_device *b)
+{
+	sector_t a0 = a->bd_start_sect, b0 = b->bd_start_sect;
+
+	if (a == b)
+		return true;
+	if (bdev_whole(a) != bdev_whole(b))
+		return false;
+	return a0 < b0 + bdev_nr_sectors(b) && b0 < a0 + bdev_nr_sectors(a);
+}
+
+static int check_devices(struct atomic_c *ac, char **error)
+{
+	struct block_device *data = ac->data_dev->bdev, *meta = ac->meta_dev->bdev;
+
+	if (data == meta) {
+		*error = "Data and metadata devices are the same device";
+		return -EINVAL;
+	}
+	if (bdevs_overlap(data, meta)) {
+		*error = "Data and metadata devices overlap";
+		return -EINVAL;
+	}
+	if (ac->ti->len > bdev_nr_sectors(data)) {
+		*error = "Data device is smaller than the target";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Claim the devices against other dm-atomic targets.  Returns 1 if the same
+ * mapped device already has a live dm-atomic table on these devices (a
+ * table reload): the log is then opened in preresume, after the old
+ * table's postsuspend checkpoint.
+ */
+static int register_target(struct atomic_c *ac, char **error)
+{
+	struct atomic_c *o;
+	int reload = 0;
+
+	mutex_lock(&all_targets_lock);
+	list_for_each_entry(o, &all_targets, registry) {
+		bool shares = bdevs_overlap(o->meta_dev->bdev, ac->meta_dev->bdev) ||
+			      bdevs_overlap(o->meta_dev->bdev, ac->data_dev->bdev) ||
+			      bdevs_overlap(o->data_dev->bdev, ac->meta_dev->bdev) ||
+			      bdevs_overlap(o->data_dev->bdev, ac->data_dev->bdev);
+
+		if (!shares)
+			continue;
+		if (o->ti->table == ac->ti->table) {
+			mutex_unlock(&all_targets_lock);
+			*error = "Device already used by another target of this table";
+			return -EINVAL;
+		}
+		if (o->md != ac->md) {
+			mutex_unlock(&all_targets_lock);
+			*error = "Device already in use by another dm-atomic device";
+			return -EBUSY;
+		}
+		if (o->meta_dev->bdev != ac->meta_dev->bdev ||
+		    o->data_dev->bdev != ac->data_dev->bdev) {
+			mutex_unlock(&all_targets_lock);
+			*error = "Reload must keep the same data and metadata devices";
+			return -EINVAL;
+		}
+		reload = 1;
+	}
+	list_add(&ac->registry, &all_targets);
+	mutex_unlock(&all_targets_lock);
+	return reload;
+}
+
+static void unregister_target(struct atomic_c *ac)
+{
+	mutex_lock(&all_targets_lock);
+	list_del(&ac->registry);
+	mutex_unlock(&all_targets_lock);
+}
+
+/*
+ * Size the group commits for this log: the log must hold two of the
+ * largest lists (so one can commit while the other waits for write-back).
+ */
+static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
+{
+	u64 list_blocks = 1 + ac->max_bytes / DMA_BLOCK_SIZE + ac->max_segments;
+	u64 batch_blocks = 1 + BATCH_BYTES / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES;
+
+	if (2 * list_blocks > log_blocks) {
+		*error = "Metadata device too small for max_bytes and max_segments";
+		return -EINVAL;
+	}
+	ac->batch_bytes = max_t(u64, ac->max_bytes,
+				4 * batch_blocks <= log_blocks ? BATCH_BYTES : 0);
+	ac->mem_cap = max_t(u64, MEM_CAP_BYTES, 4 * ac->batch_bytes);
+	return 0;
+}
+
+/* Open, check, then format or recover: the only step that writes. */
+static int activate_log(struct atomic_c *ac, char **error)
+{
+	struct dma_log *log;
+	int r;
+
+	r = dma_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, &log, error);
+	if (r)
+		return r;
+	r = size_batches(ac, dma_log_geometry(log)->log_blocks, error);
+	if (!r)
+		r = dma_log_activate(log, error);
+	if (r) {
+		dma_log_close(log);
+		return r;
+	}
+	ac->log = log;
+	return 0;
+}
+
+/*
+ * Construct an atomic mapping:
+ *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
+ *                              [max_bytes <n>] [commit_delay_us <n>]]
+ */
+static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
+{
+	struct dm_arg_set as = { .argc = argc, .argv = argv };
+	struct atomic_c *ac;
+	int r;
+
+	if (argc < 2) {
+		ti->error = "Invalid argument count: expected <data dev> <metadata dev> [<#feature args> <feature args>...]";
+		return -EINVAL;
+	}
+	if (!(dm_table_get_mode(ti->table) & FMODE_WRITE)) {
+		ti->error = "dm-atomic needs a read-write table";
+		return -EINVAL;
+	}
+	ac = kzalloc(sizeof(*ac), GFP_KERNEL);
+	if (!ac) {
+		ti->error = "Cannot allocate context";
+		return -ENOMEM;
+	}
+	ac->ti = ti;
+	ac->md = dm_table_get_md(ti->table);
+	ac->max_segments = DEFAULT_MAX_SEGMENTS;
+	ac->max_bytes = DEFAULT_MAX_BYTES;
+	INIT_LIST_HEAD(&ac->registry);
+	INIT_LIST_HEAD(&ac->incoming);
+	INIT_LIST_HEAD(&ac->committing);
+	INIT_LIST_HEAD(&ac->committed);
+	spin_lock_init(&ac->lock);
+	mutex_init(&ac->writeback_lock);
+	ac->index = RB_ROOT;
+	bio_list_init(&ac->deferred_discards);
+	INIT_DELAYED_WORK(&ac->commit_work, commit_work_fn);
+	INIT_WORK(&ac->complete_work, complete_work_fn);
+	INIT_DELAYED_WORK(&ac->writeback_work, writeback_work_fn);
+	INIT_WORK(&ac->event_work, event_work_fn);
+
+	r = parse_data_dev(ac, &as, &ti->error);
+	if (r)
+		goto bad_data;
+	r = parse_metadata_dev(ac, &as, &ti->error);
+	if (r)
+		goto bad_meta;
+	r = parse_features(ac, &as, &ti->error);
+	if (r)
+		goto bad_features;
+	if (as.argc) {
+		ti->error = "Unexpected argument after the feature arguments";
+		r = -EINVAL;
+		goto bad_features;
+	}
+	r = check_devices(ac, &ti->error);
+	if (r)
+		goto bad_features;
+	r = dm_set_target_max_io_len(ti, ac->max_bytes >> SECTOR_SHIFT);
+	if (r) {
+		ti->error = "Cannot set the maximum I/O length";
+		goto bad_features;
+	}
+	ac->wq = alloc_workqueue("dm-atomic", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
+	if (!ac->wq) {
+		ti->error = "Cannot allocate workqueue";
+		r = -ENOMEM;
+		goto bad_features;
+	}
+	r = register_target(ac, &ti->error);
+	if (r < 0)
+		goto bad_register;
+	if (r == 0) {
+		/* Last: the only step that writes (format or replay). */
+		r = activate_log(ac, &ti->error);
+		if (r)
+			goto bad_log;
+	}
+
+	ti->private = ac;
+	ti->num_flush_bios = 1;
+	ti->num_discard_bios = 1;
+	ti->per_io_data_size = sizeof(struct per_bio);
+	return 0;
+
+bad_log:
+	unregister_target(ac);
+bad_register:
+	destroy_workqueue(ac->wq);
+bad_features:
+	kfree(ac->features_table);
+	dm_put_device(ti, ac->meta_dev);
+bad_meta:
+	dm_put_device(ti, ac->data_dev);
+bad_data:
+	kfree(ac);
+	return r;
+}
+
+static void atomic_dtr(struct dm_target *ti)
+{
+	struct atomic_c *ac = ti->private;
+	struct atomic_txn *t, *tmp;
+	struct rb_node *n;
+
+	cancel_delayed_work_sync(&ac->commit_work);
+	cancel_delayed_work_sync(&ac->writeback_work);
+	destroy_workqueue(ac->wq);
+
+	/* Only after a failure can anything be left; it stays in the log. */
+	while ((n = rb_first(&ac->index)))
+		index_erase(ac, rb_entry(n, struct ext_range, node));
+	list_for_each_entry_safe(t, tmp, &ac->committed, list) {
+		list_del(&t->list);
+		txn_put(t);
+	}
+	if (ac->log)
+		dma_log_close(ac->log);
+	unregister_target(ac);
+	kfree(ac->features_table);
+	dm_put_device(ti, ac->meta_dev);
+	dm_put_device(ti, ac->data_dev);
+	kfree(ac);
+}
+
+/* ------------------------------------------------------------------------
+ * Suspend and resume
+ */
+
+static void atomic_postsuspend(struct dm_target *ti)
+{
+	struct atomic_c *ac = ti->private;
+
+	/*
+	 * DM core has drained every bio, so every logged one was
+	 * acknowledged and its transaction is durable.
+	 * 1. Let the commit and completion workers finish (nothing queued).
+	 * 2. Write back every committed transaction, flush the data device
+	 *    and move the tail: the log on disk is empty, so a reloaded
+	 *    table or the next activation has nothing to replay.
+	 * 3. Stop the write-back timer.
+	 */
+	spin_lock_irq(&ac->lock);
+	ac->suspended = true;
+	spin_unlock_irq(&ac->lock);
+	if (!ac->log)
+		return;
+	if (checkpoint(ac))
+		DMERR("%s: checkpoint at suspend failed; the log keeps the data",
+		      dm_device_name(ac->md));
+	cancel_delayed_work_sync(&ac->writeback_work);
+}
+
+static int atomic_preresume(struct dm_target *ti)
+{
+	struct atomic_c *ac = ti->private;
+	char *error = NULL;
+	int r;
+
+	if (ac->log)
+		return 0;
+	/* A reloaded table: the old one checkpointed in its postsuspend. */
+	r = activate_log(ac, &error);
+	if (r)
+		DMERR("%s: cannot activate: %s", dm_device_name(ac->md), error);
+	return r;
+}
+
+static void atomic_resume(struct dm_target *ti)
+{
+	struct atomic_c *ac = ti->private;
+
+	spin_lock_irq(&ac->lock);
+	ac->suspended = false;
+	spin_unlock_irq(&ac->lock);
+	mod_delayed_work(ac->wq, &ac->commit_work, 0);
+	kick_writeback(ac, false);
+}
+
+/* ------------------------------------------------------------------------
+ * Status and messages
+ */
+
+/*
+ * INFO:  <used log blocks>/<log blocks> <committed txns> <written-back txns>
+ *        <replayed txns> <logged bios> <direct writes>
+ *        6 max_segments <n> max_bytes <n> commit_delay_us <n> <rw|Fail>
+ * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
+ *        (the feature arguments exactly as given)
+ * IMA:   atomic,...;
+ */
+static void atomic_status(struct dm_target *ti, status_type_t type,
+			  unsigned int status_flags, char *result, unsigned int maxlen)
+{
+	struct atomic_c *ac = ti->private;
+	struct dma_log_info info = {};
+	unsigned int sz = 0;
+	u64 committed, written, bios, direct;
+
+	switch (type) {
+	case STATUSTYPE_INFO:
+		if (ac->log)
+			dma_log_get_info(ac->log, &info);
+		spin_lock_irq(&ac->lock);
+		committed = ac->txns_committed;
+		written = ac->txns_written_back;
+		bios = ac->bios_logged;
+		direct = ac->writes_direct;
+		spin_unlock_irq(&ac->lock);
+		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
+		       committed, written, info.replayed_txns, bios, direct);
+		DMEMIT(" 6 max_segments %u max_bytes %u commit_delay_us %u",
+		       ac->max_segments, ac->max_bytes, ac->commit_delay_us);
+		DMEMIT(" %s", atomic_failed(ac) ? "Fail" : "rw");
+		break;
+	case STATUSTYPE_TABLE:
+		DMEMIT("%s %s%s", ac->data_dev->name, ac->meta_dev->name,
+		       ac->features_table ? ac->features_table : "");
+		break;
+	case STATUSTYPE_IMA:
+		DMEMIT_TARGET_NAME_VERSION(ti->type);
+		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
+		       ac->meta_dev->name);
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,mode=%s;",
+		       ac->max_segments, ac->max_bytes, ac->commit_delay_us,
+		       atomic_failed(ac) ? "Fail" : "rw");
+		break;
+	}
+}
+
+static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
+{
+	struct dma_log_info info = {};
+	unsigned int sz = 0;
+
+	if (ac->log)
+		dma_log_get_info(ac->log, &info);
+	DMEMIT("log_blocks=%llu\nlog_used_blocks=%llu\nhead_seq=%llu\ntail_seq=%llu\n",
+	       info.log_blocks, info.used_blocks, info.head_seq, info.tail_seq);
+	DMEMIT("replayed_txns=%llu\nreplayed_sectors=%llu\nreplay_end=%s\n",
+	       info.replayed_txns, info.replayed_sectors,
+	       ac->log ? dma_scan_result_str(info.replay_end) : "-");
+	spin_lock_irq(&ac->lock);
+	DMEMIT("txns_committed=%llu\nlists_committed=%llu\nbios_logged=%llu\nbytes_logged=%llu\n",
+	       ac->txns_committed, ac->lists_committed, ac->bios_logged, ac->bytes_logged);
+	DMEMIT("txns_written_back=%llu\nwriteback_passes=%llu\nwrites_direct=%llu\n",
+	       ac->txns_written_back, ac->writeback_passes, ac->writes_direct);
+	DMEMIT("reads_from_log=%llu\nspace_waits=%llu\nindex_ranges=%lu\n",
+	       ac->reads_from_log, ac->space_waits, ac->nr_ranges);
+	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
+	       atomic_failed(ac) ? "Fail" : "rw");
+	spin_unlock_irq(&ac->lock);
+	return 1;
+}
+
+/*
+ * checkpoint: write back and retire everything acknowledged; prints the log use.
+ * stats:      counters, one key=value a line.
+ */
+static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
+			  char *result, unsigned int maxlen)
+{
+	struct atomic_c *ac = ti->private;
+	struct dma_log_info info;
+	unsigned int sz = 0;
+	int r;
+
+	if (argc == 1 && !strcasecmp(argv[0], "stats"))
+		return message_stats(ac, result, maxlen);
+	if (argc == 1 && !strcasecmp(argv[0], "checkpoint")) {
+		if (!ac->log || ac->suspended) {
+			DMWARN("%s: checkpoint: device not active", dm_device_name(ac->md));
+			return -EBUSY;
+		}
+		if (atomic_failed(ac)) {
+			DMWARN("%s: checkpoint: device in fail mode", dm_device_name(ac->md));
+			return -EIO;
+		}
+		r = checkpoint(ac);
+		if (r)
+			return r;
+		dma_log_get_info(ac->log, &info);
+		DMEMIT("checkpoint done: log used %llu/%llu blocks, tail seq %llu",
+		       info.used_blocks, info.log_blocks, info.tail_seq);
+		return 1;
+	}
+	DMWARN("%s: unrecognised message (expected checkpoint or stats)",
+	       dm_device_name(ac->md));
+	return -EINVAL;
+}
+
+/* ------------------------------------------------------------------------
+ * Limits and devices
+ */
+
+static int atomic_iterate_devices(struct dm_target *ti, iterate_devices_callout_fn fn,
+				  void *data)
+{
+	struct atomic_c *ac = ti->private;
+
+	/* The metadata device is ours alone: only the data device is stacked. */
+	return fn(ti, ac->data_dev, 0, ti->len, data);
+}
+
+static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
+{
+#ifdef DM_TARGET_ATOMIC_WRITES
+	struct atomic_c *ac = ti->private;
+
+	/* dm-atomic provides atomicity itself, whatever the data device does. */
+	limits->atomic_write_segments = ac->max_segments;
+	limits->atomic_write_max_bytes = ac->max_bytes;
+#endif
+}
+
+static struct target_type atomic_target = {
+	.name = "atomic",
+	.version = {1, 0, 0},
+#ifdef DM_TARGET_ATOMIC_WRITES
+	.features = DM_TARGET_ATOMIC_WRITES,
+	.atomic_map = atomic_map_list,
+#endif
+	.module = THIS_MODULE,
+	.ctr = atomic_ctr,
+	.dtr = atomic_dtr,
+	.map = atomic_map_bio,
+	.end_io = atomic_end_io,
+	.postsuspend = atomic_postsuspend,
+	.preresume = atomic_preresume,
+	.resume = atomic_resume,
+	.status = atomic_status,
+	.message = atomic_message,
+	.iterate_devices = atomic_iterate_devices,
+	.io_hints = atomic_io_hints,
+};
+
+static int __init dm_atomic_init(void)
+{
+	int r;
+
+	range_cache = KMEM_CACHE(ext_range, 0);
+	if (!range_cache)
+		return -ENOMEM;
+	r = dm_register_target(&atomic_target);
+	if (r)
+		kmem_cache_destroy(range_cache);
+	return r;
+}
+
+static void __exit dm_atomic_exit(void)
+{
+	dm_unregister_target(&atomic_target);
+	kmem_cache_destroy(range_cache);
+}
+
+module_init(dm_atomic_init);
+module_exit(dm_atomic_exit);
+
+MODULE_DESCRIPTION(DM_NAME " target making lists of writes atomic through a log");
+MODULE_AUTHOR("dm-atomic project");
+MODULE_LICENSE("GPL");

@@ -50,10 +50,15 @@
  * the normal ends of the log; a torn descriptor (csum) or torn data (data
  * crc) is the normal end after a crash during a commit.
  *
- * Commits are serial: a writer issues transaction N+1 only after N is durable
- * (written with FUA, or followed by a flush).  So a valid transaction N+1
- * right after a transaction N with a bad data crc means damage in the middle
- * of the log, not a crash (dma-check reports it: dma_scan_probe_beyond()).
+ * Commits may be in flight together, but a writer acknowledges transaction
+ * N+1 only after every transaction before it is durable.  So after a crash
+ * a valid N+1 may follow a torn N (N+1 was never acknowledged; recovery stops
+ * at N and discards both).  To let dma-check tell that legal state from
+ * damage in the middle of the log, each descriptor carries durable_seq: every
+ * transaction with a smaller seq was durable when this descriptor was
+ * written (0 = not recorded).  A valid N+1 with durable_seq > N after a
+ * damaged N proves the damage happened to committed data
+ * (dma_scan_probe_beyond()).  The scan itself never looks at durable_seq.
  * The tail (tail_seq, tail_block) moves forward only after the data of every
  * transaction before it was written back to the data device and flushed.
  *
@@ -184,7 +189,8 @@ struct dma_descriptor {
 	__le32 nr_data_blocks;	/* sum of DMA_ENTRY_BLOCKS(nr_sectors) */
 	__le32 flags;		/* DMA_DESC_FLAGS_KNOWN only */
 	__le32 reserved0;	/* zero */
-	__le64 reserved1;	/* zero */
+	__le64 durable_seq;	/* every txn with seq < durable_seq was durable
+				 * when this was written; 0 = not recorded */
 	struct dma_entry entries[DMA_MAX_ENTRIES];	/* unused ones zero */
 };
 

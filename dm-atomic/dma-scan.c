@@ -439,6 +439,10 @@ int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block)
 	err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
 	if (err)
 		return err;
-	return dma_desc_check(d, s->geo, s->next_seq + 1, pos,
-			      s->used_blocks + total, &bad_entry) == DMA_SCAN_RUNNING;
+	if (dma_desc_check(d, s->geo, s->next_seq + 1, pos, s->used_blocks + total,
+			   &bad_entry) != DMA_SCAN_RUNNING)
+		return DMA_PROBE_NOTHING;
+	if (le64_to_cpu(d->durable_seq) > s->next_seq)
+		return DMA_PROBE_DAMAGE;
+	return DMA_PROBE_INFLIGHT;
 }

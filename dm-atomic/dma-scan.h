@@ -88,6 +88,12 @@ void dma_desc_init(struct dma_descriptor *d, const struct dma_geometry *geo,
 int dma_desc_add(struct dma_descriptor *d, const struct dma_geometry *geo,
 		 u64 data_sector, u32 nr_sectors, u32 data_crc);
 
+/* Record that every transaction before seq was durable (optional). */
+static inline void dma_desc_set_durable_seq(struct dma_descriptor *d, u64 seq)
+{
+	d->durable_seq = cpu_to_le64(seq);
+}
+
 /* Compute d->csum; call last. */
 void dma_desc_seal(struct dma_descriptor *d);
 
@@ -197,14 +203,21 @@ enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
 				    u64 expected_seq, u64 log_block,
 				    u64 used_blocks, u32 *bad_entry);
 
+enum dma_probe_result {
+	DMA_PROBE_NOTHING = 0,	/* no valid transaction right after it */
+	DMA_PROBE_INFLIGHT,	/* a valid next transaction that does not say the
+				 * damaged one was durable: a legal crash state */
+	DMA_PROBE_DAMAGE,	/* a valid next transaction whose durable_seq says
+				 * the damaged one was durable: lost data */
+};
+
 /*
  * After dma_scan() ended in DMA_SCAN_DATA_CRC (the descriptor is intact, so
  * the damaged transaction's length is known): is the block right after it a
- * valid descriptor for the following seq?  Commits are serial (see
- * dm-atomic-format.h), so yes means the damage is in the middle of the log and
- * committed transactions beyond it are lost.  Returns 1 yes, 0 no, or
- * read_block's negative errno; *log_block gets the probed position.
- * Overwrites s->desc_buf.
+ * valid descriptor for the following seq, and does it record the damaged one
+ * as durable (see durable_seq in dm-atomic-format.h)?  Returns an
+ * enum dma_probe_result or read_block's negative errno; *log_block gets the
+ * probed position.  Overwrites s->desc_buf.
  */
 int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block);
 

@@ -33,16 +33,25 @@ calls that a normal end after a crash.
   end: data checksum mismatch in entry 0 (data at log block 6) of the transaction at log block 5 (expected seq 3)
   check=0
 
-Bad crc in the middle of the log: a committed transaction follows, so check
-reports damage (recovery still stops there).
+Bad crc in the middle of the log, with a valid transaction after it.  If
+that one records the damaged one as durable (durable_seq), committed data
+was lost and check reports damage; if not, it was in flight with the torn one
+and never acknowledged: a legal crash state.  Recovery stops there either way.
 
-  $ three; dma-craft flip img 4 100; verdict
+  $ fresh; dma-craft txn img 0+8 >/dev/null; dma-craft txn img 100+9 >/dev/null
+  $ dma-craft txn --durable-seq 3 img 1016+8 >/dev/null; dma-craft flip img 4 100; verdict
   end: data checksum mismatch in entry 0 (data at log block 3) of the transaction at log block 2 (expected seq 2)
   log: 1 transactions in 2 blocks
   end: data checksum mismatch in entry 0 (data at log block 3) of the transaction at log block 2 (expected seq 2)
-  beyond: valid transaction seq 3 at log block 5 follows the damaged one: committed transactions lost
+  beyond: valid transaction seq 3 at log block 5 records seq 2 as durable: committed transactions lost
   damaged
   check=1
+  $ three; dma-craft flip img 4 100; verdict
+  end: data checksum mismatch in entry 0 (data at log block 3) of the transaction at log block 2 (expected seq 2)
+  check=0
+  $ dma-check img | tail -2
+  note: valid transaction seq 3 at log block 5 follows; it was in flight with the torn one (never acknowledged) unless the writer does not record durable_seq
+  clean (the torn transaction at the head is discarded by recovery)
 
 Torn descriptor (checksum), wrong magic:
 

@@ -88,16 +88,22 @@ int main(int argc, char **argv)
 		if (beyond < 0)
 			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
 			    (unsigned long long)at, strerror(-beyond));
-		damaged |= beyond;
+		damaged |= beyond == DMA_PROBE_DAMAGE;
 	}
 	if (!quiet || damaged) {
 		printf("log: %llu transactions in %llu blocks\n",
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
 		printf("end: %s\n", end);
 	}
-	if (beyond > 0)
-		printf("beyond: valid transaction seq %llu at log block %llu "
-		       "follows the damaged one: committed transactions lost\n",
+	if (beyond == DMA_PROBE_DAMAGE)
+		printf("beyond: valid transaction seq %llu at log block %llu records "
+		       "seq %llu as durable: committed transactions lost\n",
+		       (unsigned long long)s.next_seq + 1, (unsigned long long)at,
+		       (unsigned long long)s.next_seq);
+	else if (beyond == DMA_PROBE_INFLIGHT && !quiet)
+		printf("note: valid transaction seq %llu at log block %llu follows; it "
+		       "was in flight with the torn one (never acknowledged) unless "
+		       "the writer does not record durable_seq\n",
 		       (unsigned long long)s.next_seq + 1, (unsigned long long)at);
 	if (damaged) {
 		printf("damaged\n");

@@ -5,7 +5,7 @@
  *
  *   dma-craft format IMG LOG_BLOCKS DATA_SECTORS [TAIL_SEQ TAIL_BLOCK]
  *   dma-craft txn [--seq N] [--at B] [--foreign] [--blocknr N] [--unchecked]
- *                 [--no-data] IMG SECTOR+NR...
+ *                 [--no-data] [--durable-seq N] IMG SECTOR+NR...
  *   dma-craft sb [--no-seal] IMG FIELD=VALUE...
  *   dma-craft flip IMG LOG_BLOCK OFFSET
  *
@@ -31,7 +31,8 @@ static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s format IMG LOG_BLOCKS DATA_SECTORS [TAIL_SEQ TAIL_BLOCK]\n"
 	       "       %s txn [--seq N] [--at LOG_BLOCK] [--foreign] [--blocknr N]\n"
-	       "                  [--unchecked] [--no-data] IMG SECTOR+NR...\n"
+	       "                  [--unchecked] [--no-data]\n"
+	       "                  [--durable-seq N] IMG SECTOR+NR...\n"
 	       "       %s sb [--no-seal] IMG FIELD=VALUE...\n"
 	       "       %s flip IMG LOG_BLOCK OFFSET\n"
 	       "Test helper: craft dm-atomic metadata images.\n"
@@ -90,19 +91,20 @@ static int cmd_txn(int argc, char **argv)
 		{ "blocknr", required_argument, NULL, 'b' },
 		{ "unchecked", no_argument, NULL, 'u' },
 		{ "no-data", no_argument, NULL, 'n' },
+		{ "durable-seq", required_argument, NULL, 'D' },
 		{ 0 }
 	};
 	struct dma_descriptor *d = xalloc_aligned(DMA_BLOCK_SIZE);
 	u8 *blk = xalloc_aligned(DMA_BLOCK_SIZE);
 	int c, foreign = 0, unchecked = 0, no_data = 0, have_seq = 0, have_at = 0, have_bnr = 0;
-	uint64_t seq = 0, at = 0, bnr = 0, pos;
+	uint64_t seq = 0, at = 0, bnr = 0, pos, durable = 0;
 	struct dma_geometry g;
 	struct dma_scan s;
 	struct meta m;
 	int i;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:a:fb:un", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:a:fb:unD:", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': seq = parse_u64("--seq", optarg); have_seq = 1; break;
 		case 'a': at = parse_u64("--at", optarg); have_at = 1; break;
@@ -110,6 +112,7 @@ static int cmd_txn(int argc, char **argv)
 		case 'b': bnr = parse_u64("--blocknr", optarg); have_bnr = 1; break;
 		case 'u': unchecked = 1; break;
 		case 'n': no_data = 1; break;
+		case 'D': durable = parse_u64("--durable-seq", optarg); break;
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
@@ -167,6 +170,7 @@ static int cmd_txn(int argc, char **argv)
 	}
 	if (have_bnr)
 		d->blocknr = cpu_to_le64(bnr);
+	dma_desc_set_durable_seq(d, durable);
 	dma_desc_seal(d);
 	wr(m.fd, d, (m.geo.log_start + at) * DMA_BLOCK_SIZE);
 	printf("txn seq %llu at log block %llu, next at log block %llu\n",

@@ -129,3 +129,37 @@ A seeded random run is reproducible and verifies clean:
   12
   $ dma-verify -q base.img r1.j | sed 's/all-new [0-9]*/all-new N/; s/superseded [0-9]*/superseded N/'
   summary: ops 300, all-new N, all-old 0, torn 0, superseded N; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
+
+Concurrent operations (--jobs): journal lines of different operations
+interleave, and order is judged by the journal: an op is only required to
+survive if it was acknowledged before a present op was issued.  Op 2 below
+was issued while op 1 was in flight, op 3 after op 1 was acknowledged.
+
+  $ truncate -s 64K c.img; printf 'atomic 0+1\natomic 1+1\natomic 2+1\n' > c.script
+  $ dma-exercise -j c.seq --emulate -g 8 --script c.script c.img
+  $ { head -1 c.seq; grep 'op id=1' c.seq; grep 'op id=2' c.seq; echo 'ack id=2'; echo 'ack id=1'
+  >   grep 'op id=3' c.seq; echo 'ack id=3'; } > c.j
+  $ dd if=/dev/zero of=c.img bs=4096 seek=0 count=1 conv=notrunc status=none
+  $ dma-verify -q c.img c.j
+  order: op 1 is missing but op 3, issued after it was acknowledged, is present
+  summary: ops 3, all-new 2, all-old 1, torn 0, superseded 0; violations: torn 0, durability 0, order 1, corrupt 0, misdirected 0
+  [1]
+  $ dd if=/dev/zero of=c.img bs=4096 seek=2 count=1 conv=notrunc status=none
+  $ dma-verify -q c.img c.j
+  summary: ops 3, all-new 1, all-old 2, torn 0, superseded 0; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
+
+A random run from 4 threads verifies clean, every op acknowledged once:
+
+  $ dma-exercise -j p.j -J 4 -n 200 -m mixed -F 20 --emulate p.img 2>&1; truncate -s 2M p.img
+  dma-exercise: p.img: No such file or directory
+  $ dma-exercise -j p.j -J 4 -n 200 -m mixed -F 20 --max-segs 6 --emulate p.img
+  $ grep -c '^op ' p.j; grep -c '^ack ' p.j; grep -c '^flushed ' p.j
+  200
+  200
+  10
+  $ dma-verify -q p.img p.j | sed 's/all-new [0-9]*/all-new N/; s/superseded [0-9]*/superseded N/'
+  summary: ops 200, all-new N, all-old 0, torn 0, superseded N; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
+  $ dma-exercise -j x.j -J 2 --script c.script c.img
+  dma-exercise: --jobs applies to random runs, not to --script
+  Try 'dma-exercise --help'.
+  [2]

@@ -16,10 +16,14 @@
  *   fail id=N errno=E                    it failed (nothing is promised)
  *   flush id=F                           before fsync() of the target
  *   flushed id=F                         after fsync() returned 0
- * B+C are block numbers and counts in 4 KiB blocks.
+ * B+C are block numbers and counts in 4 KiB blocks.  Op ids follow the order
+ * of the op lines.  With --jobs N, lines of different ops interleave, but
+ * operations in flight together never share a block, so for any one block
+ * the journal order of the ops writing it is the order they reached it.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,17 +57,28 @@ static struct {
 	int mode;		/* KIND_* or 0 = mixed */
 	uint64_t ops, seed, generation, flush_every;
 	uint64_t region_start, region_blocks;
-	unsigned int max_segs, max_blocks;
+	unsigned int max_segs, max_blocks, jobs;
 	int emulate, have_gen, have_region;
 } cfg = {
 	.mode = KIND_ATOMIC, .ops = 100, .seed = 1, .max_segs = 4, .max_blocks = 8,
+	.jobs = 1,
 };
 
 static int fd_plain = -1, fd_atomic = -1, jfd = -1, is_blk;
 
 static void open_atomic(void);
 static uint64_t target_blocks, next_id = 1, next_flush = 1;
-static uint64_t rng_state;
+static __thread uint64_t rng_state;
+
+/* jlock: journal lines and op ids.  flock: one flush at a time. */
+static pthread_mutex_t jlock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t flock_ = PTHREAD_MUTEX_INITIALIZER;
+/* busy_lock: blocks of the operations in flight (--jobs > 1), and counters. */
+static pthread_mutex_t busy_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t busy_cond = PTHREAD_COND_INITIALIZER;
+static unsigned char *busy;	/* one byte per region block */
+static uint64_t ops_started, ops_done;
+static int stop;
 
 static void __attribute__((noreturn)) help(void)
 {
@@ -84,6 +99,9 @@ static void __attribute__((noreturn)) help(void)
 	       "                         operation, at most %d (default 4)\n"
 	       "      --max-blocks N     blocks per segment (default 8)\n"
 	       "  -F, --flush-every N    fsync the target after every N operations\n"
+	       "  -J, --jobs N           issue random operations from N threads at once;\n"
+	       "                         operations in flight never overlap (default 1;\n"
+	       "                         above 1 the run is not reproducible)\n"
 	       "  -s, --script FILE      run the operations in FILE ('-' = stdin):\n"
 	       "                         'atomic B+C', 'ioctl B+C B+C...', 'plain B+C...',\n"
 	       "                         'flush'; '#' starts a comment\n"
@@ -126,7 +144,8 @@ static void jwrite(const char *fmt, ...)
 	va_end(ap);
 	if (n < 0 || (size_t)n >= sizeof(line))
 		die(EXIT_USAGE, "journal line too long");
-	r = pwrite_full(jfd, line, n, lseek(jfd, 0, SEEK_END));
+	/* O_APPEND: each line lands whole at the end. */
+	r = pwrite_full(jfd, line, n, 0);
 	if (r || fdatasync(jfd))
 		die(EXIT_USAGE, "%s: journal write: %s", cfg.journal,
 		    strerror(r ? -r : errno));
@@ -147,24 +166,33 @@ static const char *segs_str(const struct op *op, char *buf, size_t n)
 
 static void do_flush(void)
 {
-	uint64_t id = next_flush++;
+	uint64_t id;
 
+	pthread_mutex_lock(&flock_);
+	pthread_mutex_lock(&jlock);
+	id = next_flush++;
 	jwrite("flush id=%llu\n", (unsigned long long)id);
+	pthread_mutex_unlock(&jlock);
 	if (fsync(fd_plain))
 		die_errno(EXIT_PROBLEM, "%s: flush %llu (fsync)", cfg.target,
 			  (unsigned long long)id);
+	pthread_mutex_lock(&jlock);
 	jwrite("flushed id=%llu\n", (unsigned long long)id);
+	pthread_mutex_unlock(&jlock);
+	pthread_mutex_unlock(&flock_);
 }
 
 static int fail_op(uint64_t id, int e, const char *how)
 {
+	pthread_mutex_lock(&jlock);
 	jwrite("fail id=%llu errno=%d\n", (unsigned long long)id, e);
+	pthread_mutex_unlock(&jlock);
 	if (e == EOPNOTSUPP)
 		msg("%s: op %llu: %s: the device does not support atomic writes "
 		    "(EOPNOTSUPP)", cfg.target, (unsigned long long)id, how);
 	else if (e == ENOTTY)
-		msg("%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE ioctl "
-		    "(ENOTTY)", cfg.target, (unsigned long long)id, how);
+		die(EXIT_USAGE, "%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE "
+		    "ioctl (ENOTTY)", cfg.target, (unsigned long long)id, how);
 	else
 		msg("%s: op %llu: %s: %s", cfg.target, (unsigned long long)id, how,
 		    strerror(e));
@@ -173,7 +201,7 @@ static int fail_op(uint64_t id, int e, const char *how)
 
 static int run_op(const struct op *op)
 {
-	uint64_t id = next_id++, total = 0, done = 0;
+	uint64_t id, total = 0, done = 0;
 	struct blk_atomic_seg aseg[MAX_SEGS];
 	struct blk_atomic_write aw;
 	struct iovec iov[MAX_SEGS];
@@ -185,6 +213,12 @@ static int run_op(const struct op *op)
 	for (i = 0; i < op->nr_segs; i++)
 		total += op->segs[i].count;
 	buf = xalloc_aligned(total * STAMP_BLOCK);
+	/* The intent is journaled (and durable) before any byte is written. */
+	pthread_mutex_lock(&jlock);
+	id = next_id++;
+	jwrite("op id=%llu kind=%s segs=%s\n", (unsigned long long)id,
+	       kind_name(op->kind), segs_str(op, sbuf, sizeof(sbuf)));
+	pthread_mutex_unlock(&jlock);
 	for (i = 0; i < op->nr_segs; i++)
 		for (b = 0; b < op->segs[i].count; b++, done++) {
 			struct stamp_info si = {
@@ -195,8 +229,6 @@ static int run_op(const struct op *op)
 			};
 			stamp_fill(buf + done * STAMP_BLOCK, &si);
 		}
-	jwrite("op id=%llu kind=%s segs=%s\n", (unsigned long long)id,
-	       kind_name(op->kind), segs_str(op, sbuf, sizeof(sbuf)));
 
 	if (op->kind == KIND_PLAIN || cfg.emulate) {
 		for (i = 0, done = 0; i < op->nr_segs; i++) {
@@ -249,7 +281,9 @@ static int run_op(const struct op *op)
 		}
 	}
 	free(buf);
+	pthread_mutex_lock(&jlock);
 	jwrite("ack id=%llu\n", (unsigned long long)id);
+	pthread_mutex_unlock(&jlock);
 	return 0;
 }
 
@@ -386,21 +420,104 @@ static int run_script(void)
 	return failed;
 }
 
-static int run_random(void)
+/* Under busy_lock: is no block of op in flight? */
+static int blocks_free(const struct op *op)
+{
+	unsigned int i;
+	uint64_t b;
+
+	for (i = 0; i < op->nr_segs; i++)
+		for (b = 0; b < op->segs[i].count; b++)
+			if (busy[op->segs[i].block - cfg.region_start + b])
+				return 0;
+	return 1;
+}
+
+/* Under busy_lock: mark op's blocks in flight (1) or done (0). */
+static void mark_blocks(const struct op *op, int val)
+{
+	unsigned int i;
+
+	for (i = 0; i < op->nr_segs; i++)
+		memset(busy + op->segs[i].block - cfg.region_start, val,
+		       op->segs[i].count);
+}
+
+static void *worker(void *arg)
 {
 	struct op *op = malloc(sizeof(*op));
-	uint64_t i;
+	uintptr_t t = (uintptr_t)arg;
 	int failed = 0;
 
-	for (i = 0; i < cfg.ops && !failed; i++) {
-		random_op(op);
+	rng_state = (cfg.seed + t) * 0x9E3779B97F4A7C15ULL + 1;
+	for (;;) {
+		uint64_t n;
+
+		pthread_mutex_lock(&busy_lock);
+		if (stop || ops_started == cfg.ops) {
+			pthread_mutex_unlock(&busy_lock);
+			break;
+		}
+		ops_started++;
+		/* Draw until the op overlaps nothing in flight. */
+		for (;;) {
+			random_op(op);
+			if (!busy)
+				break;
+			if (blocks_free(op)) {
+				mark_blocks(op, 1);
+				break;
+			}
+			pthread_cond_wait(&busy_cond, &busy_lock);
+		}
+		pthread_mutex_unlock(&busy_lock);
+
 		failed = run_op(op);
-		if (!failed && cfg.flush_every && (i + 1) % cfg.flush_every == 0)
+
+		pthread_mutex_lock(&busy_lock);
+		if (busy) {
+			mark_blocks(op, 0);
+			pthread_cond_broadcast(&busy_cond);
+		}
+		n = failed ? ops_done : ++ops_done;
+		if (failed)
+			stop = 1;
+		else
+			progress("operations", n, cfg.ops, 0);
+		pthread_mutex_unlock(&busy_lock);
+		if (failed)
+			break;
+		if (cfg.flush_every && n % cfg.flush_every == 0)
 			do_flush();
-		progress("operations", i + 1, cfg.ops, 0);
 	}
-	progress("operations", i, cfg.ops, 1);
 	free(op);
+	return (void *)(uintptr_t)failed;
+}
+
+static int run_random(void)
+{
+	pthread_t th[64];
+	unsigned int i;
+	int failed = 0;
+
+	if (cfg.jobs == 1)
+		return (int)(uintptr_t)worker((void *)0);
+	busy = calloc(cfg.region_blocks, 1);
+	if (!busy)
+		die(EXIT_USAGE, "out of memory");
+	if (is_blk && !cfg.emulate && (cfg.mode == KIND_ATOMIC || cfg.mode == 0))
+		open_atomic();
+	for (i = 0; i < cfg.jobs; i++)
+		if (pthread_create(&th[i], NULL, worker, (void *)(uintptr_t)i))
+			die(EXIT_USAGE, "cannot start thread %u", i);
+	for (i = 0; i < cfg.jobs; i++) {
+		void *r;
+
+		pthread_join(th[i], &r);
+		failed |= (int)(uintptr_t)r;
+	}
+	progress("operations", ops_done, cfg.ops, 1);
+	free(busy);
 	return failed;
 }
 
@@ -455,6 +572,7 @@ int main(int argc, char **argv)
 		{ "max-blocks", required_argument, NULL, 2 },
 		{ "flush-every", required_argument, NULL, 'F' },
 		{ "script", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'J' },
 		{ "emulate", no_argument, NULL, 3 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -465,7 +583,7 @@ int main(int argc, char **argv)
 
 	tool_init("dma-exercise");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:s:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:s:J:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': cfg.journal = optarg; break;
 		case 'm':
@@ -495,6 +613,11 @@ int main(int argc, char **argv)
 			break;
 		case 'F': cfg.flush_every = parse_u64("--flush-every", optarg); break;
 		case 's': cfg.script = optarg; break;
+		case 'J':
+			cfg.jobs = parse_u64("--jobs", optarg);
+			if (!cfg.jobs || cfg.jobs > 64)
+				usage_error("--jobs: must be 1..64");
+			break;
 		case 3: cfg.emulate = 1; break;
 		case 'h': help();
 		case 'V': print_version();
@@ -528,9 +651,10 @@ int main(int argc, char **argv)
 			die_errno(EXIT_USAGE, "getrandom");
 		cfg.generation &= (1ULL << 53) - 1;	/* exact in any JSON reader */
 	}
-	rng_state = cfg.seed * 0x9E3779B97F4A7C15ULL + 1;
+	if (cfg.script && cfg.jobs > 1)
+		usage_error("--jobs applies to random runs, not to --script");
 
-	jfd = open(cfg.journal, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	jfd = open(cfg.journal, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	if (jfd < 0)
 		die_errno(EXIT_USAGE, "%s", cfg.journal);
 	jwrite("dma-exercise journal v1 generation=%llu block=%u\n",

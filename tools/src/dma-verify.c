@@ -13,8 +13,9 @@
  *   TORN        both (or a block with a bad stamp checksum)
  *   superseded  every block overwritten by later ops: nothing to judge
  * Violations (exit 1): a TORN atomic or ioctl op; an op acknowledged before a
- * flush that completed but absent or torn (durability); an atomic op
- * acknowledged and absent while a later atomic op is present (order); a block
+ * flush began, the flush completed, and the op absent or torn (durability);
+ * an atomic op acknowledged and absent while an atomic op issued after that
+ * acknowledgment (a later op line) is present (order); a block
  * with this run's stamp for another place (misdirected) or with a bad stamp
  * checksum under an atomic op (corrupt).  Plain ops may tear.
  */
@@ -35,6 +36,7 @@ struct vop {
 	uint64_t id;
 	u32 kind;
 	int acked, failed;
+	uint64_t op_line, ack_line;	/* journal lines of submission and ack */
 	unsigned int nr_segs;
 	struct vseg *segs;
 	uint64_t nr_blocks;
@@ -48,7 +50,7 @@ struct ref {
 
 static struct vop *ops;
 static size_t nr_ops, cap_ops;
-static uint64_t generation, durable_upto;
+static uint64_t generation, durable_line;
 static int quiet;
 static const char *target_path, *journal_path;
 static uint64_t viol_torn, viol_dur, viol_order, viol_corrupt, viol_misdir;
@@ -123,7 +125,7 @@ static void read_journal(void)
 	size_t cap = 0;
 	ssize_t len;
 	int lineno = 0, have_header = 0;
-	uint64_t flush_cover = 0, last_acked = 0, open_flush = 0;
+	uint64_t flush_line = 0, open_flush = 0;
 
 	{
 		uint64_t size;
@@ -168,6 +170,7 @@ static void read_journal(void)
 			op = &ops[nr_ops];
 			memset(op, 0, sizeof(*op));
 			op->id = kv(strtok_r(NULL, " ", &save), "id", lineno);
+			op->op_line = lineno;
 			if (op->id != nr_ops + 1)
 				jerr(lineno, "operation ids out of sequence");
 			k = strtok_r(NULL, " ", &save);
@@ -191,21 +194,25 @@ static void read_journal(void)
 		} else if (!strcmp(w, "ack") || !strcmp(w, "fail")) {
 			uint64_t id = kv(strtok_r(NULL, " ", &save), "id", lineno);
 
-			if (!nr_ops || id != nr_ops || ops[id - 1].acked || ops[id - 1].failed)
+			if (!id || id > nr_ops || ops[id - 1].acked || ops[id - 1].failed)
 				jerr(lineno, "acknowledgment of an unknown operation");
-			if (w[0] == 'a') {
+			ops[id - 1].ack_line = lineno;
+			if (w[0] == 'a')
 				ops[id - 1].acked = 1;
-				last_acked = id;
-			} else {
+			else
 				ops[id - 1].failed = 1;
-			}
 		} else if (!strcmp(w, "flush")) {
+			if (flush_line)
+				jerr(lineno, "flush while another is in flight");
 			open_flush = kv(strtok_r(NULL, " ", &save), "id", lineno);
-			flush_cover = last_acked;
+			flush_line = lineno;
 		} else if (!strcmp(w, "flushed")) {
-			if (kv(strtok_r(NULL, " ", &save), "id", lineno) != open_flush)
+			if (!flush_line ||
+			    kv(strtok_r(NULL, " ", &save), "id", lineno) != open_flush)
 				jerr(lineno, "completion of an unknown flush");
-			durable_upto = flush_cover;
+			/* Ops acknowledged before the flush began are durable. */
+			durable_line = flush_line;
+			flush_line = 0;
 		} else {
 			jerr(lineno, "unknown record");
 		}
@@ -337,12 +344,14 @@ static const char *verdict(const struct vop *op)
 
 static void report(void)
 {
-	uint64_t i, latest_present = 0, c_new = 0, c_old = 0, c_torn = 0, c_sup = 0;
+	uint64_t i, latest_present = 0, latest_line = 0, c_new = 0, c_old = 0, c_torn = 0, c_sup = 0;
 	char segs[256];
 
 	for (i = 0; i < nr_ops; i++)
-		if (ops[i].kind != KIND_PLAIN && ops[i].present)
+		if (ops[i].kind != KIND_PLAIN && ops[i].present) {
 			latest_present = ops[i].id;
+			latest_line = ops[i].op_line;
+		}
 	for (i = 0; i < nr_ops; i++) {
 		struct vop *op = &ops[i];
 		const char *v = verdict(op);
@@ -367,14 +376,14 @@ static void report(void)
 			       op->acked ? "" : op->failed ? " (failed)" : " (not acknowledged)");
 		if (torn && op->kind != KIND_PLAIN)
 			viol_torn++;
-		if (op->acked && op->id <= durable_upto && (op->absent || op->corrupt)) {
+		if (op->acked && op->ack_line < durable_line && (op->absent || op->corrupt)) {
 			viol_dur++;
 			printf("durability: op %llu was acknowledged before a completed "
 			       "flush but is %s\n", (unsigned long long)op->id,
 			       torn ? "torn" : "missing");
 		}
 		if (op->acked && op->kind != KIND_PLAIN && op->absent && !op->present &&
-		    !op->corrupt && op->id < latest_present) {
+		    !op->corrupt && op->ack_line < latest_line) {
 			viol_order++;
 			printf("order: op %llu is missing but op %llu, issued after it "
 			       "was acknowledged, is present\n", (unsigned long long)op->id,

@@ -62,6 +62,14 @@
  * The tail (tail_seq, tail_block) moves forward only after the data of every
  * transaction before it was written back to the data device and flushed.
  *
+ * After recovery replayed the log up to its end at (next_seq, next_block) and
+ * flushed the data device, the tail becomes
+ * (next_seq + DMA_RECOVERY_SEQ_JUMP, next_block).  Why: a transaction N+1 that
+ * was in flight with a torn N may sit intact after it.  Were the new run to
+ * reuse seq N, N+1 and put a descriptor boundary exactly there, a second
+ * crash could make the old, never acknowledged N+1 pass as current.  After
+ * the jump it is stale.
+ *
  * ---------------------------------------------------------------------------
  * crc32c convention (used for every checksum in this format)
  *
@@ -140,6 +148,7 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 #define DMA_DESC_MAGIC		0x58544d44U	/* "DMTX" */
 #define DMA_VERSION		1U
 #define DMA_MIN_LOG_BLOCKS	2U	/* a descriptor and one data block */
+#define DMA_RECOVERY_SEQ_JUMP	(1ULL << 32)	/* see "After recovery" above */
 
 /* Superblock flags: none defined in version 1; any set bit is refused. */
 #define DMA_SB_FLAGS_KNOWN	0U

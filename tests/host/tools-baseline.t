@@ -2,7 +2,7 @@ The baseline every tool gets: help, version, bad option, missing argument,
 missing input, nonexistent path, directory, FIFO (not a device or image),
 truncated and corrupted input.  Exit status 2 = usage or I/O error.
 
-  $ for t in dma-format dma-check dma-dump dma-exercise dma-verify; do
+  $ for t in dma-format dma-check dma-dump dma-exercise dma-verify dma-replay; do
   >   $t --help | head -1; echo "rc=$?"
   >   $t --version
   > done
@@ -21,10 +21,13 @@ truncated and corrupted input.  Exit status 2 = usage or I/O error.
   Usage: dma-verify [options] TARGET JOURNAL
   rc=0
   dma-verify (dm-atomic tools) 0.1.0, on-disk format version 1
+  Usage: dma-replay [options] METADATA DATA
+  rc=0
+  dma-replay (dm-atomic tools) 0.1.0, on-disk format version 1
 
 Bad option, option without its argument, no input:
 
-  $ for t in dma-format dma-check dma-dump dma-exercise dma-verify; do
+  $ for t in dma-format dma-check dma-dump dma-exercise dma-verify dma-replay; do
   >   $t --frobnicate x; echo "rc=$?"
   > done
   dma-format: unknown option '--frobnicate'
@@ -41,6 +44,9 @@ Bad option, option without its argument, no input:
   rc=2
   dma-verify: unknown option '--frobnicate'
   Try 'dma-verify --help'.
+  rc=2
+  dma-replay: unknown option '--frobnicate'
+  Try 'dma-replay --help'.
   rc=2
   $ dma-format x --data-sectors
   dma-format: option '--data-sectors' needs an argument
@@ -100,7 +106,7 @@ Nonexistent path, directory, FIFO:
   $ mkdir dir; mkfifo fifo; truncate -s 64K img
   $ for p in nonexistent dir fifo; do
   >   dma-format -s 8 $p; dma-check $p; dma-dump $p
-  >   dma-exercise --journal j --ops 1 $p; dma-verify $p j
+  >   dma-exercise --journal j --ops 1 $p; dma-verify $p j; dma-replay $p img
   > done 2>&1 | sort | uniq -c | sed 's/^ *//'
   1 dma-check: dir: is a directory, not a device or image file
   1 dma-check: fifo: not a block device or regular file
@@ -114,6 +120,9 @@ Nonexistent path, directory, FIFO:
   1 dma-format: dir: is a directory, not a device or image file
   1 dma-format: fifo: not a block device or regular file
   1 dma-format: nonexistent: No such file or directory
+  1 dma-replay: dir: is a directory, not a device or image file
+  1 dma-replay: fifo: not a block device or regular file
+  1 dma-replay: nonexistent: No such file or directory
   1 dma-verify: dir: is a directory, not a device or image file
   1 dma-verify: fifo: not a block device or regular file
   1 dma-verify: nonexistent: No such file or directory
@@ -135,6 +144,9 @@ Truncated input: smaller than a superblock, and a log cut short.
   $ dma-dump short
   superblock: truncated
   end: invalid superblock (truncated)
+  [1]
+  $ dma-replay short img
+  dma-replay: short: superblock: truncated; nothing replayed
   [1]
   $ dma-format -s 8 short
   dma-format: short: too small: 100 bytes, need at least 12288

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-replay: offline recovery.  Replays the committed transactions of a
+ * dm-atomic log onto the data device (or image), flushes it, and moves the
+ * superblock tail past them exactly as the kernel target's activation does
+ * (tail = end of the log, seq + DMA_RECOVERY_SEQ_JUMP).  The same scan code
+ * decides what is committed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util.h"
+#include "meta.h"
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s [options] METADATA DATA\n"
+	       "Replay the committed transactions of a dm-atomic log onto DATA.\n"
+	       "\n"
+	       "  -n, --dry-run         print what would be written, write nothing\n"
+	       "      --keep-tail       do not move the superblock tail afterwards\n"
+	       "                        (the log replays again next time)\n"
+	       "  -f, --force           replay up to the end even if the log is damaged\n"
+	       "  -h, --help            show this help\n"
+	       "  -V, --version         show the version\n"
+	       "\n"
+	       "Block devices are opened exclusively.  A damaged log (see dma-check)\n"
+	       "is refused without --force, and nothing is written.  Exit status:\n"
+	       "0 replayed, 1 refused (invalid superblock or damaged log), 2 usage or\n"
+	       "I/O error.\n", progname);
+	exit(EXIT_OK);
+}
+
+struct replay {
+	struct meta *m;
+	int data_fd, dry_run, counting;
+	const char *data_path;
+	u64 txns, sectors;
+	u8 *buf;
+};
+
+static int on_txn(void *ctx, const struct dma_txn *t)
+{
+	struct replay *r = ctx;
+	u32 i;
+
+	r->txns++;
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct dma_entry *e = &t->desc->entries[i];
+		u64 sector = le64_to_cpu(e->data_sector);
+		u64 left = (u64)le32_to_cpu(e->nr_sectors) << DMA_SECTOR_SHIFT;
+		u64 pos = dma_txn_entry_block(&r->m->geo, t, i), off = sector << 9;
+		int err;
+
+		r->sectors += le32_to_cpu(e->nr_sectors);
+		if (r->counting)
+			continue;
+		if (r->dry_run) {
+			printf("txn seq %llu entry %u: sector %llu +%u from log block %llu\n",
+			       (unsigned long long)t->seq, i, (unsigned long long)sector,
+			       le32_to_cpu(e->nr_sectors), (unsigned long long)pos);
+			continue;
+		}
+		while (left) {
+			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : (u32)left;
+
+			err = meta_read_block(r->m, r->m->geo.log_start + pos, r->buf);
+			if (err)
+				die(EXIT_USAGE, "%s: read log block %llu: %s", r->m->path,
+				    (unsigned long long)pos, strerror(-err));
+			err = pwrite_full(r->data_fd, r->buf, chunk, off);
+			if (err)
+				die(EXIT_USAGE, "%s: write at sector %llu: %s", r->data_path,
+				    (unsigned long long)(off >> 9), strerror(-err));
+			left -= chunk;
+			off += chunk;
+			pos = dma_log_wrap(&r->m->geo, pos + 1);
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "keep-tail", no_argument, NULL, 1 },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	struct replay r = { 0 };
+	struct dma_scan s;
+	struct meta m;
+	uint64_t data_size;
+	int c, keep_tail = 0, force = 0, damaged;
+	char end[256];
+
+	tool_init("dma-replay");
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":nfhV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': r.dry_run = 1; break;
+		case 1: keep_tail = 1; break;
+		case 'f': force = 1; break;
+		case 'h': help();
+		case 'V': print_version();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind >= argc)
+		usage_error("missing METADATA argument");
+	if (optind + 1 >= argc)
+		usage_error("missing DATA argument");
+	if (optind + 2 < argc)
+		usage_error("unexpected argument '%s'", argv[optind + 2]);
+	r.data_path = argv[optind + 1];
+
+	r.data_fd = open_dev(r.data_path, r.dry_run ? O_RDONLY : O_RDWR, 1,
+			     &data_size, NULL);
+	if (data_size < 512 || data_size % 512)
+		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of 512",
+		    r.data_path, (unsigned long long)data_size);
+	meta_open(&m, argv[optind], r.dry_run ? O_RDONLY : O_RDWR, 1, data_size / 512);
+	if (m.truncated || m.sbr != DMA_SB_OK)
+		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path,
+		    m.truncated ? "truncated" : dma_sb_result_str(m.sbr));
+	r.m = &m;
+	r.buf = xalloc_aligned(DMA_BLOCK_SIZE);
+
+	/* First pass: decide, write nothing. */
+	r.counting = 1;
+	meta_scan(&m, &s, on_txn, &r);
+	scan_end_str(&s, end, sizeof(end));
+	if (s.result == DMA_SCAN_IO_ERROR)
+		die(EXIT_USAGE, "%s: %s", m.path, end);
+	damaged = !dma_scan_result_is_normal_end(s.result);
+	if (s.result == DMA_SCAN_DATA_CRC) {
+		u64 at;
+		int p = dma_scan_probe_beyond(&s, &at);
+
+		damaged |= p == DMA_PROBE_DAMAGE;
+	}
+	if (damaged && !force)
+		die(EXIT_PROBLEM, "%s: damaged log (%s); nothing replayed (--force "
+		    "replays the %llu transactions before it)", m.path, end,
+		    (unsigned long long)s.nr_txns);
+
+	r.counting = 0;
+	r.txns = r.sectors = 0;
+	meta_scan(&m, &s, on_txn, &r);
+	if (s.result == DMA_SCAN_IO_ERROR)
+		die(EXIT_USAGE, "%s: %s", m.path, end);
+	if (r.dry_run) {
+		printf("would replay %llu transactions (%llu sectors); log ends: %s\n",
+		       (unsigned long long)r.txns, (unsigned long long)r.sectors, end);
+		return EXIT_OK;
+	}
+	if (fsync(r.data_fd))
+		die_errno(EXIT_USAGE, "%s: flush", r.data_path);
+	printf("replayed %llu transactions (%llu sectors); log ended: %s\n",
+	       (unsigned long long)r.txns, (unsigned long long)r.sectors, end);
+	if (!keep_tail) {
+		int err;
+
+		/* The data is durable: the tail may move past it. */
+		dma_sb_set_tail(m.sb, s.next_seq + DMA_RECOVERY_SEQ_JUMP, s.next_block);
+		err = pwrite_full(m.fd, m.sb, DMA_BLOCK_SIZE, 0);
+		if (!err && fsync(m.fd))
+			err = -errno;
+		if (err)
+			die(EXIT_USAGE, "%s: write superblock: %s", m.path, strerror(-err));
+		printf("tail now seq %llu at log block %llu\n",
+		       (unsigned long long)(s.next_seq + DMA_RECOVERY_SEQ_JUMP),
+		       (unsigned long long)s.next_block);
+	}
+	return EXIT_OK;
+}

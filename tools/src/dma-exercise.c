@@ -213,6 +213,9 @@ static int run_op(const struct op *op)
 	for (i = 0; i < op->nr_segs; i++)
 		total += op->segs[i].count;
 	buf = xalloc_aligned(total * STAMP_BLOCK);
+	/* Refuse a kernel without O_ATOMIC before journaling anything. */
+	if (op->kind == KIND_ATOMIC && !cfg.emulate)
+		open_atomic();
 	/* The intent is journaled (and durable) before any byte is written. */
 	pthread_mutex_lock(&jlock);
 	id = next_id++;
@@ -243,7 +246,6 @@ static int run_op(const struct op *op)
 		}
 	} else if (op->kind == KIND_ATOMIC) {
 		/* One range; the buffer split into up to max_segs iovecs. */
-		open_atomic();
 		n = total < cfg.max_segs ? total : cfg.max_segs;
 		for (i = 0, done = 0; i < n; i++) {
 			uint64_t c = total / n + (i < total % n);

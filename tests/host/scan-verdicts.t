@@ -25,6 +25,11 @@ Three good transactions (the second spans two data blocks):
   end: bad magic at log block 7 (expected seq 4)
   $ dma-dump --kv img | tail -1
   end reason=bad_magic normal=yes log_block=7 expected_seq=4 found_seq=0 entry=0 bad_block=7 txns=3 used_blocks=7
+  $ dma-dump --json img | jq -c '[.transactions[] | [.seq, .log_block, .entries[0].sector]], .end'
+  [[1,0,0],[2,2,100],[3,5,1016]]
+  {"reason":"bad_magic","normal":true,"log_block":7,"expected_seq":4,"found_seq":0,"entry":0,"bad_block":7,"txns":3,"used_blocks":7}
+  $ dma-craft sb img magic=1; dma-dump --json img | jq -c .; three
+  {"superblock":{"status":"bad_magic"},"transactions":[],"end":{"reason":"superblock"}}
 
 Torn tail: the last transaction's data is damaged.  Recovery discards it; check
 calls that a normal end after a crash.

@@ -15,6 +15,7 @@ static void __attribute__((noreturn)) help(void)
 	       "Dump a dm-atomic metadata device or image file.\n"
 	       "\n"
 	       "  -k, --kv              machine-readable output: key=value lines\n"
+	       "  -j, --json            machine-readable output: one JSON object\n"
 	       "  -s, --data-sectors N  check the superblock against this data size\n"
 	       "  -d, --data-dev PATH   take the data size from this device or file\n"
 	       "      --live            do not open a block device exclusively\n"
@@ -32,14 +33,41 @@ static void __attribute__((noreturn)) help(void)
 
 struct dump {
 	struct meta *m;
-	int kv;
+	int kv, json;
 };
+
+static void json_txn(const struct dump *d, const struct dma_txn *t)
+{
+	u32 i;
+
+	printf("\n  {\"seq\": %llu, \"log_block\": %llu, \"nr_entries\": %u, "
+	       "\"nr_data_blocks\": %u, \"entries\": [",
+	       (unsigned long long)t->seq, (unsigned long long)t->log_block,
+	       t->nr_entries, t->nr_data_blocks);
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct dma_entry *e = &t->desc->entries[i];
+
+		printf("%s{\"sector\": %llu, \"sectors\": %u, \"log_block\": %llu, "
+		       "\"crc\": \"%08x\"}", i ? ", " : "",
+		       (unsigned long long)le64_to_cpu(e->data_sector),
+		       le32_to_cpu(e->nr_sectors),
+		       (unsigned long long)dma_txn_entry_block(&d->m->geo, t, i),
+		       le32_to_cpu(e->data_crc));
+	}
+	printf("]}");
+}
 
 static int on_txn(void *ctx, const struct dma_txn *t)
 {
 	struct dump *d = ctx;
 	u32 i;
 
+	if (d->json) {
+		if (d->json++ > 1)
+			printf(",");
+		json_txn(d, t);
+		return 0;
+	}
 	if (d->kv)
 		printf("txn seq=%llu log_block=%llu entries=%u data_blocks=%u\n",
 		       (unsigned long long)t->seq, (unsigned long long)t->log_block,
@@ -69,6 +97,7 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "kv", no_argument, NULL, 'k' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "data-sectors", required_argument, NULL, 's' },
 		{ "data-dev", required_argument, NULL, 'd' },
 		{ "live", no_argument, NULL, 'L' },
@@ -85,9 +114,10 @@ int main(int argc, char **argv)
 
 	tool_init("dma-dump");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ks:d:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":kjs:d:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k': d.kv = 1; break;
+		case 'j': d.json = 1; break;
 		case 's': sectors_arg = optarg; break;
 		case 'd': dev_arg = optarg; break;
 		case 'L': live = 1; break;
@@ -96,6 +126,8 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
+	if (d.kv && d.json)
+		usage_error("give --kv or --json, not both");
 	if (optind >= argc)
 		usage_error("missing METADATA argument");
 	if (optind + 1 < argc)
@@ -107,16 +139,46 @@ int main(int argc, char **argv)
 	if (m.truncated || m.sbr != DMA_SB_OK) {
 		const char *why = m.truncated ? "truncated" : dma_sb_result_str(m.sbr);
 
-		if (d.kv)
+		if (d.json)
+			printf("{\"superblock\": {\"status\": \"%s\"}, \"transactions\": [], "
+			       "\"end\": {\"reason\": \"superblock\"}}\n",
+			       m.truncated ? "truncated" : dma_sb_result_name(m.sbr));
+		else if (d.kv)
 			printf("superblock status=%s\nend reason=superblock\n",
 			       m.truncated ? "truncated" : dma_sb_result_name(m.sbr));
 		else
 			printf("superblock: %s\nend: invalid superblock (%s)\n", why, why);
 		return EXIT_PROBLEM;
 	}
-	print_sb(&m, d.kv);
+	if (d.json) {
+		const struct dma_superblock *sb = m.sb;
+		char u[37];
+
+		uuid_str(sb->uuid, u);
+		printf("{\"superblock\": {\"status\": \"ok\", \"version\": %u, "
+		       "\"uuid\": \"%s\", \"log_start\": %llu, \"log_blocks\": %llu, "
+		       "\"data_sectors\": %llu, \"tail_seq\": %llu, \"tail_block\": %llu},\n"
+		       " \"transactions\": [", le32_to_cpu(sb->version), u,
+		       (unsigned long long)le64_to_cpu(sb->log_start),
+		       (unsigned long long)le64_to_cpu(sb->log_blocks),
+		       (unsigned long long)le64_to_cpu(sb->data_sectors),
+		       (unsigned long long)le64_to_cpu(sb->tail_seq),
+		       (unsigned long long)le64_to_cpu(sb->tail_block));
+	} else {
+		print_sb(&m, d.kv);
+	}
 	meta_scan(&m, &s, on_txn, &d);
-	if (d.kv) {
+	if (d.json) {
+		printf("],\n \"end\": {\"reason\": \"%s\", \"normal\": %s, "
+		       "\"log_block\": %llu, \"expected_seq\": %llu, \"found_seq\": %llu, "
+		       "\"entry\": %u, \"bad_block\": %llu, \"txns\": %llu, "
+		       "\"used_blocks\": %llu}}\n", dma_scan_result_name(s.result),
+		       dma_scan_result_is_normal_end(s.result) ? "true" : "false",
+		       (unsigned long long)s.next_block, (unsigned long long)s.next_seq,
+		       (unsigned long long)s.found_seq, s.bad_entry,
+		       (unsigned long long)s.bad_block, (unsigned long long)s.nr_txns,
+		       (unsigned long long)s.used_blocks);
+	} else if (d.kv) {
 		scan_end_kv(&s, end, sizeof(end));
 		printf("end %s\n", end);
 	} else {

@@ -341,14 +341,18 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	return t;
 }
 
-/* Seal the descriptor in page 0 for the reserved (seq, log_block). */
-static void txn_seal(struct atomic_c *ac, struct atomic_txn *t)
+/*
+ * Seal the descriptor in page 0 for the reserved (seq, log_block).
+ * @durable_seq: every transaction before it is durable (for dma-check).
+ */
+static void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq)
 {
 	const struct dma_geometry *geo = dma_log_geometry(ac->log);
 	struct dma_descriptor *d = page_address(t->pages[0]);
 	unsigned int i;
 
 	dma_desc_init(d, geo, t->seq, t->log_block);
+	dma_desc_set_durable_seq(d, durable_seq);
 	for (i = 0; i < t->nr_ext; i++) {
 		struct atomic_ext *x = &t->ext[i];
 
@@ -570,7 +574,7 @@ static void commit_work_fn(struct work_struct *ws)
 	struct atomic_txn *t;
 	struct commit_ctx *cc;
 	unsigned int nr_ext;
-	u64 data_blocks;
+	u64 data_blocks, durable_seq;
 
 	for (;;) {
 		if (atomic_failed(ac)) {
@@ -604,7 +608,12 @@ static void commit_work_fn(struct work_struct *ws)
 			kick_writeback(ac, true);
 			return;
 		}
-		txn_seal(ac, t);
+		spin_lock_irq(&ac->lock);
+		/* Older commits still on the list may not be durable yet. */
+		durable_seq = list_empty(&ac->committing) ? t->seq :
+			list_first_entry(&ac->committing, struct atomic_txn, list)->seq;
+		spin_unlock_irq(&ac->lock);
+		txn_seal(ac, t, durable_seq);
 
 		spin_lock_irq(&ac->lock);
 		list_add_tail(&t->list, &ac->committing);
@@ -1238,7 +1247,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 		status = BLK_STS_IOERR;
 	else if (!nr || nr > ac->max_segments || bytes > ac->max_bytes)
 		status = BLK_STS_INVAL;
-	req = status ? NULL : kmalloc(struct_size(req, one, 0) + nr * sizeof(struct bio *),
+	req = status ? NULL : kmalloc(sizeof(*req) + nr * sizeof(struct bio *),
 				      GFP_NOIO);
 	if (!req && !status)
 		status = BLK_STS_RESOURCE;

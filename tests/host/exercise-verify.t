@@ -112,6 +112,26 @@ Stamps of another run count as old contents:
   $ dma-verify -q t.img j | tail -1
   summary: ops 7, all-new 0, all-old 7, torn 0, superseded 0; violations: torn 0, durability 2, order 0, corrupt 0, misdirected 0
 
+A journal cut short at a simulated power cut: op 3 below was issued after
+the cut point (its lines are gone) and still landed, over block 1 of op 1.
+It counts as newer than everything journaled: op 1 stays all-new, and op 2
+missing beside it is an order violation.  (Only blocks that journaled ops
+wrote are read.)
+
+  $ truncate -s 64K pc.img; printf 'atomic 0+2\natomic 10+1\natomic 1+1\n' > pc.script
+  $ dma-exercise -j pc.j --emulate -g 11 --script pc.script pc.img
+  $ head -n 5 pc.j > pc.cut; tail -1 pc.cut
+  ack id=2
+  $ dma-verify pc.img pc.cut
+  op 1 atomic 0+2: all-new
+  op 2 atomic 10+1: all-new
+  summary: ops 2, all-new 2, all-old 0, torn 0, superseded 0; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
+  $ dd if=/dev/zero of=pc.img bs=4096 seek=10 count=1 conv=notrunc status=none
+  $ dma-verify -q pc.img pc.cut
+  order: op 2 is missing but op 3, issued after it was acknowledged, is present
+  summary: ops 2, all-new 1, all-old 1, torn 0, superseded 0; violations: torn 0, durability 0, order 1, corrupt 0, misdirected 0
+  [1]
+
 Atomic operations on a regular file need --emulate:
 
   $ dma-exercise -j x.j -n 1 t.img

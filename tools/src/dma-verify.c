@@ -54,6 +54,8 @@ static uint64_t generation, durable_line;
 static int quiet;
 static const char *target_path, *journal_path;
 static uint64_t viol_torn, viol_dur, viol_order, viol_corrupt, viol_misdir;
+/* An atomic op issued after the journal ends (a cut journal) landed. */
+static uint64_t beyond_present;
 
 static void __attribute__((noreturn)) help(void)
 {
@@ -298,6 +300,18 @@ static void judge_blocks(void)
 			}
 			continue;
 		}
+		if (st == STAMP_OK && si.op > nr_ops && si.offset == b * STAMP_BLOCK) {
+			/*
+			 * Issued after the last op line of a journal cut short
+			 * (power-cut verification): newer than every op listed
+			 * here, which are thus overwritten at this block.
+			 */
+			if (si.kind != KIND_PLAIN && si.op > beyond_present)
+				beyond_present = si.op;
+			for (k = i; k < j; k++)
+				ops[refs[k].op].unknown++;
+			continue;
+		}
 		if (st == STAMP_OK) {
 			for (k = i; k < j; k++)
 				if (ops[refs[k].op].id == si.op)
@@ -352,6 +366,10 @@ static void report(void)
 			latest_present = ops[i].id;
 			latest_line = ops[i].op_line;
 		}
+	if (beyond_present) {
+		latest_present = beyond_present;
+		latest_line = UINT64_MAX;
+	}
 	for (i = 0; i < nr_ops; i++) {
 		struct vop *op = &ops[i];
 		const char *v = verdict(op);

@@ -1,0 +1,67 @@
+# dm-atomic: the front door.  Everything here delegates to qemu-scripts/ and the subdirectories.
+# `make help` lists the targets.
+
+KERNEL ?= lean
+T ?=
+SHELL := /bin/bash
+
+.PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
+	vm demo check-series clean distclean
+
+help:
+	@echo "dm-atomic make targets:"
+	@echo "  make demo              the main job: boot a guest and show atomic writes surviving a power cut"
+	@echo "  make test              all tests: host tests, then the VM cram suite in QEMU"
+	@echo "  make test T=tests/vm/x.t   one test (or several, space separated; a directory works too)"
+	@echo "  make test KERNEL=debug the VM suite on the KASAN+lockdep kernel"
+	@echo "  make test-host         host tests only (no kernel, no VM)"
+	@echo "  make vm                an interactive guest shell with scratch disks and the module"
+	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
+	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."
+	@echo "  make kernel-unpatched  the pristine kernel, for regression comparisons"
+	@echo "  make rootfs            build the guest root filesystem (cached)"
+	@echo "  make tools             build the userspace tools into tools/bin"
+	@echo "  make check-series      build every prefix of block-core-patches/series"
+	@echo "  make clean             remove build products in the repo (the cache stays)"
+	@echo "  make distclean         also remove the cache (\$$DMA_CACHE, default ~/.cache/dm-atomic)"
+
+deps:
+	@qemu-scripts/deps.sh
+
+kernel: deps
+	@qemu-scripts/kernel.sh lean >/dev/null
+
+kernel-debug: deps
+	@qemu-scripts/kernel.sh debug >/dev/null
+
+kernel-unpatched: deps
+	@qemu-scripts/kernel.sh unpatched >/dev/null
+
+rootfs: deps
+	@qemu-scripts/rootfs.sh >/dev/null
+
+tools:
+	@if [ -f tools/Makefile ]; then $(MAKE) -C tools; else echo "no tools yet"; fi
+
+test:
+	@qemu-scripts/run-tests.sh --kernel $(KERNEL) $(T)
+
+test-host:
+	@qemu-scripts/run-tests.sh --host-only $(T)
+
+vm: deps tools
+	@qemu-scripts/vm.sh shell $(KERNEL)
+
+demo: deps tools
+	@qemu-scripts/vm.sh demo $(KERNEL)
+
+check-series: deps
+	@if [ -x block-core-patches/check-series.sh ]; then block-core-patches/check-series.sh; \
+	else echo "block-core-patches/check-series.sh does not exist yet"; exit 1; fi
+
+clean:
+	@if [ -f tools/Makefile ]; then $(MAKE) -C tools clean; fi
+	rm -rf out
+
+distclean: clean
+	rm -rf "$${DMA_CACHE:-$$HOME/.cache/dm-atomic}"

@@ -1,0 +1,92 @@
+# shellcheck shell=bash
+# Shared helpers for the qemu-scripts.  Sourced, never run.
+#
+# Everything kernel-side lives in a cache directory outside the repository:
+#   $DMA_CACHE/pristine-<debver>/       linux-source-6.1 as shipped, as a git tree
+#   $DMA_CACHE/kernel/<key>/src         a worktree of it with block-core-patches applied
+#   $DMA_CACHE/kernel/<key>/build-<flavor>   O= build directory (lean, debug, unpatched)
+#   $DMA_CACHE/rootfs/<key>/root.img    the guest root filesystem
+#   $DMA_CACHE/ccache                   one ccache shared by every build
+# Keys are hashes of what a thing was built from, so a changed patch, config fragment,
+# compiler or package list gives a new directory instead of a stale one.
+
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SCRIPTS=$TOP/qemu-scripts
+DMA_CACHE=${DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dm-atomic}
+export CCACHE_DIR=${CCACHE_DIR:-$DMA_CACHE/ccache}
+export CCACHE_BASEDIR=$DMA_CACHE
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+LINUX_TARBALL=/usr/src/linux-source-6.1.tar.xz
+# The kernel version we built against when this project was written; a different one is
+# reported loudly (the package comes from bookworm-security and moves).
+KNOWN_LINUX_SOURCE_VERSION=6.1.192-3
+KBUILD_LOCK=${KBUILD_LOCK:-/tmp/dm-atomic-kbuild.lock}
+
+mkdir -p "$DMA_CACHE"
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# hash_of FILE... : a short hash of the contents of the named files (missing ones count as "").
+hash_of() {
+	local f
+	for f in "$@"; do
+		printf '%s\0' "$(basename "$f")"
+		cat "$f" 2>/dev/null || true
+	done | sha256sum | cut -c1-12
+}
+
+linux_source_version() {
+	dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown
+}
+
+# The files the kernel is built from, besides the pristine source.
+series_files() {
+	local p
+	echo "$TOP/block-core-patches/series"
+	if [ -f "$TOP/block-core-patches/series" ]; then
+		while read -r p; do
+			case "$p" in ''|'#'*) continue ;; esac
+			echo "$TOP/block-core-patches/$p"
+		done <"$TOP/block-core-patches/series"
+	fi
+}
+
+# kernel_key [unpatched]: where this series + config + compiler builds.
+kernel_key() {
+	local what=${1:-patched}
+	{
+		echo "linux-source $(linux_source_version)"
+		gcc --version | head -n1
+		echo "$what"
+		[ "$what" = unpatched ] || hash_of $(series_files)
+		hash_of "$SCRIPTS"/config/*.config "$SCRIPTS/kernel.sh"
+	} | sha256sum | cut -c1-12
+}
+
+kernel_dir() { echo "$DMA_CACHE/kernel/$(kernel_key "${1:-patched}")"; }
+
+# Progress for a long step: run "$@" with all output in $log_file, and print a line every
+# $interval seconds saying how far it is.  The last lines of the log are shown on failure.
+run_logged() {
+	local what=$1 logf=$2; shift 2
+	local start=$SECONDS rc=0 next=$((SECONDS + 30))
+	log "$what (log: $logf)"
+	"$@" >"$logf" 2>&1 &
+	local pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		if (( SECONDS >= next )) && kill -0 "$pid" 2>/dev/null; then
+			next=$((SECONDS + 30))
+			log "  $what: $((SECONDS - start)) s, $(wc -l <"$logf") log lines, last: $(tail -n1 "$logf" | cut -c1-90)"
+		fi
+	done
+	wait "$pid" || rc=$?
+	if [ "$rc" != 0 ]; then
+		tail -n 40 "$logf" >&2
+		die "$what failed (exit $rc); full log: $logf"
+	fi
+	log "  $what: done in $((SECONDS - start)) s"
+}

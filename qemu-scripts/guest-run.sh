@@ -1,0 +1,93 @@
+#!/bin/bash
+# Runs inside the guest from the payload disk (called by /sbin/dma-init).
+#
+# DMA_MODE=test   run every cram test named in /payload/test-list, one at a time, from a tmpfs
+#                 copy; per test: a @@DMA-BEGIN/@@DMA-END line on the console, the cram output
+#                 saved, leftover devices reported and removed.  Results are written as a tar
+#                 to the disk with serial "results".
+# DMA_MODE=demo   run /payload/demo.sh
+# DMA_MODE=shell  an interactive shell on the console (make vm)
+set -u
+export PATH=/payload/bin:$PATH
+export DM_DISABLE_UDEV=1
+export DMA_MODULE=/payload/modules/dm-atomic.ko
+export DMA_TOOLS=/payload/bin
+export LANG=C.UTF-8
+console=/dev/console
+krel=$(uname -r)
+
+if [ -d "/payload/lib/modules/$krel" ]; then
+	mount -t tmpfs tmpfs /lib/modules
+	cp -a "/payload/lib/modules/$krel" /lib/modules/
+fi
+depmod -a 2>/dev/null
+
+say() { echo "$*" >"$console"; }
+say "@@DMA-GUEST kernel $krel, mode ${DMA_MODE:-test}, scratch: ${SCRATCH0:-none} ${SCRATCH1:-} ${SCRATCH2:-} ${SCRATCH3:-}"
+
+case "${DMA_MODE:-test}" in
+shell)
+	[ -f "$DMA_MODULE" ] && say "dm-atomic module: $DMA_MODULE (insmod it yourself; tools in /payload/bin)"
+	say "scratch disks: \$SCRATCH0..3 = ${SCRATCH0:-} ${SCRATCH1:-} ${SCRATCH2:-} ${SCRATCH3:-}; 'exit' powers off"
+	setsid -c bash -l </dev/ttyS0 >/dev/ttyS0 2>&1
+	exit 0
+	;;
+demo)
+	bash /payload/demo.sh
+	exit $?
+	;;
+esac
+
+work=/tmp/tests
+res=/tmp/results
+mkdir -p "$work" "$res"
+cp -a /payload/tests/. "$work/"
+per_test_timeout=${DMA_TEST_TIMEOUT:-600}
+
+while read -r t; do
+	[ -n "$t" ] || continue
+	name=${t//\//_}
+	say "@@DMA-BEGIN $t"
+	start=$(date +%s.%N)
+	(cd "$work/$(dirname "$t")" && timeout -k 10 "$per_test_timeout" cram3 --shell=/bin/bash -v "$(basename "$t")") \
+		>"$res/$name.out" 2>&1
+	rc=$?
+	secs=$(echo "$(date +%s.%N) - $start" | bc 2>/dev/null || python3 -c "print(round($(date +%s.%N) - $start, 1))")
+	status=failed
+	if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$res/$name.out"; then
+		status=skipped
+	elif [ "$rc" = 0 ] && grep -q '^# Ran 1 tests, 0 skipped, 0 failed' "$res/$name.out"; then
+		status=passed
+	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		echo "TIMEOUT: killed after ${per_test_timeout} s" >>"$res/$name.out"
+	fi
+	[ -f "$work/$t.err" ] && cp "$work/$t.err" "$res/$name.err"
+	# A test cleans up after itself; whatever it left behind is its failure.
+	left=$( { dmsetup ls 2>/dev/null | grep -v '^No devices found'; grep -l . /sys/block/md*/md/level 2>/dev/null; losetup -a 2>/dev/null; } )
+	if [ -n "$left" ]; then
+		printf 'LEFT BEHIND (cleaned up by the runner):\n%s\n' "$left" >>"$res/$name.out"
+		[ "$status" = passed ] && status=failed
+		for md in /dev/md[0-9]* /dev/md/*; do [ -b "$md" ] && mdadm --stop "$md" >/dev/null 2>&1; done
+		dmsetup remove_all --force >/dev/null 2>&1
+		losetup -D 2>/dev/null
+	fi
+	echo "$status $t $secs" >>"$res/summary"
+	say "@@DMA-END $t $status $secs"
+	# Scratch disks start zeroed for every test: discard punches holes in the host's sparse
+	# files (the drives have discard=unmap), and the first MiB is checked to prove it.
+	for s in "${SCRATCH0:-}" "${SCRATCH1:-}" "${SCRATCH2:-}" "${SCRATCH3:-}"; do
+		[ -b "$s" ] || continue
+		blkdiscard -f "$s" 2>/dev/null
+		if [ -n "$(head -c 1048576 "$s" | tr -d '\0' | head -c 1)" ]; then
+			say "@@DMA-WARN discard did not zero $s; zeroing its first 64 MiB"
+			dd if=/dev/zero of="$s" bs=1M count=64 oflag=direct status=none
+		fi
+	done
+done </payload/test-list
+
+dmesg >"$res/dmesg.txt"
+if [ -n "${DMA_RESULTS_DEV:-}" ]; then
+	tar -C "$res" -cf "$DMA_RESULTS_DEV" . && sync
+fi
+say "@@DMA-DONE"
+exit 0

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# The test front door (make test / make test-host / make test T=...).
+#
+#   run-tests.sh [--host-only] [--kernel lean|debug] [TEST...]
+#
+# 1. installs missing packages, builds tools/;  2. runs host cram tests (tests/host/*.t);
+# 3. builds the patched kernel + dm-atomic module and the guest rootfs (cached), boots one guest
+# that runs the VM cram tests (tests/vm/*.t) one by one, and reads back each result.  A kernel
+# splat (BUG/WARNING/KASAN/lockdep/hung task/...) in the console during a test fails that test.
+# Prints each failure's cram diff and where the logs are; the last line is
+# "N passed, N failed, N skipped".  Exit status 0 only when nothing failed.
+source "$(dirname "$0")/common.sh"
+
+host_only=0 flavor=${KERNEL:-lean} selected=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--host-only) host_only=1; shift ;;
+	--kernel) flavor=$2; shift 2 ;;
+	-*) die "run-tests.sh: unknown option '$1'" ;;
+	*) selected+=("$1"); shift ;;
+	esac
+done
+case "$flavor" in lean|debug|unpatched) ;; *) die "KERNEL must be lean, debug or unpatched (got '$flavor')" ;; esac
+
+cd "$TOP"
+OUT=$TOP/out
+mkdir -p "$OUT"
+passed=0 failed=0 skipped=0
+failures=()
+t0=$SECONDS
+
+# Which tests: everything, or what was named (a directory, a file, or a glob already expanded).
+host_tests=() vm_tests=()
+if [ ${#selected[@]} -eq 0 ]; then
+	host_tests=(tests/host/*.t)
+	vm_tests=(tests/vm/*.t)
+else
+	for t in "${selected[@]}"; do
+		t=${t#./}
+		[ -e "$t" ] || die "no such test: $t"
+		if [ -d "$t" ]; then set -- "$t"/*.t; else set -- "$t"; fi
+		for f in "$@"; do
+			case "$f" in
+			tests/host/*.t) host_tests+=("$f") ;;
+			tests/vm/*.t) vm_tests+=("$f") ;;
+			*) die "not a test: $f (tests are tests/host/*.t and tests/vm/*.t)" ;;
+			esac
+		done
+	done
+fi
+[ -e "${host_tests[0]:-}" ] || host_tests=()
+[ -e "${vm_tests[0]:-}" ] || vm_tests=()
+[ $host_only = 1 ] && vm_tests=()
+
+"$SCRIPTS/deps.sh"
+if [ -f tools/Makefile ]; then
+	run_logged "build tools" "$OUT/tools-build.log" make -C tools -j"$(nproc)"
+fi
+
+# --- host tests ----------------------------------------------------------------------------
+if [ ${#host_tests[@]} -gt 0 ]; then
+	log "host tests: ${#host_tests[@]}"
+	mkdir -p "$OUT/host"
+	for t in "${host_tests[@]}"; do
+		name=${t//\//_}
+		set +e
+		TOP=$TOP PATH="$TOP/tools/bin:$PATH" cram3 --shell=/bin/bash -v "$t" >"$OUT/host/$name.out" 2>&1
+		set -e
+		if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$OUT/host/$name.out"; then
+			skipped=$((skipped + 1)); printf '  %-7s %s\n' skipped "$t"
+		elif grep -q '^# Ran 1 tests, 0 skipped, 0 failed' "$OUT/host/$name.out"; then
+			passed=$((passed + 1)); printf '  %-7s %s\n' passed "$t"
+		else
+			failed=$((failed + 1)); printf '  %-7s %s\n' failed "$t"
+			failures+=("$t|$OUT/host/$name.out|")
+		fi
+		rm -f "$t.err"
+	done
+fi
+
+# --- VM tests ------------------------------------------------------------------------------
+if [ ${#vm_tests[@]} -gt 0 ]; then
+	build=$("$SCRIPTS/kernel.sh" "$flavor")
+	rootfs=$("$SCRIPTS/rootfs.sh")
+	vmout=$OUT/vm-$flavor
+	list=$(mktemp)
+	printf '%s\n' "${vm_tests[@]#tests/}" >"$list"
+	per=120
+	[ "$flavor" = debug ] && per=300
+	log "VM tests: ${#vm_tests[@]} on $(cat "$build/kernelrelease") ($flavor)"
+	vm_ok=1
+	DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" --out "$vmout" \
+		--tests "$list" --timeout $((90 + per * ${#vm_tests[@]})) || vm_ok=0
+	rm -f "$list"
+	console=$vmout/console.log
+	# Attribute kernel splats to the test that was running.
+	splats=$(awk '
+		/^@@DMA-BEGIN / { cur = $2; next }
+		/^@@DMA-END / { cur = ""; next }
+		/BUG:|WARNING:|KASAN|UBSAN|Oops|general protection fault|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked|kmemleak: .* new suspected|Kernel panic/ {
+			print (cur == "" ? "(outside any test)" : cur) "\t" $0
+		}' "$console" 2>/dev/null || true)
+	for t in "${vm_tests[@]}"; do
+		rel=${t#tests/}
+		name=${rel//\//_}
+		st=$(awk -v t="$rel" '$2 == t { print $1 }' "$vmout/results/summary" 2>/dev/null | tail -n1)
+		splat=$(printf '%s\n' "$splats" | awk -F'\t' -v t="$rel" '$1 == t { print $2 }' | head -n 5)
+		if [ -n "$splat" ] && [ "$st" != failed ]; then
+			st=failed
+			printf 'KERNEL SPLAT during this test:\n%s\n' "$splat" >>"$vmout/results/$name.out"
+		fi
+		if [ -z "$st" ]; then
+			st=failed
+			mkdir -p "$vmout/results"
+			if grep -aq "^@@DMA-BEGIN $rel\$" "$console"; then
+				echo "the guest died or hung during this test (see the console log)" >"$vmout/results/$name.out"
+			else
+				echo "not run: the guest stopped before reaching this test" >"$vmout/results/$name.out"
+			fi
+		fi
+		case "$st" in
+		passed) passed=$((passed + 1)) ;;
+		skipped) skipped=$((skipped + 1)) ;;
+		*) failed=$((failed + 1)); failures+=("$t|$vmout/results/$name.out|$console") ;;
+		esac
+	done
+	outside=$(printf '%s\n' "$splats" | awk -F'\t' '$1 == "(outside any test)" { print $2 }' | head -n 5)
+	if [ -n "$outside" ]; then
+		failed=$((failed + 1))
+		printf 'KERNEL SPLAT outside any test:\n%s\n' "$outside" >"$vmout/splat-outside.txt"
+		failures+=("(guest kernel)|$vmout/splat-outside.txt|$console")
+	fi
+	[ $vm_ok = 1 ] || log "the VM run did not complete cleanly (see above)"
+fi
+
+# --- report --------------------------------------------------------------------------------
+for f in "${failures[@]}"; do
+	IFS='|' read -r t outf cons <<<"$f"
+	echo
+	echo "=== FAILED: $t"
+	sed -n '1,200p' "$outf" 2>/dev/null | sed 's/^/    /'
+	[ -n "$cons" ] && echo "    (console log: $cons)"
+done
+echo
+log "tests done in $((SECONDS - t0)) s"
+if [ $((passed + failed + skipped)) -eq 0 ]; then
+	echo "no tests selected"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Boot the guest once.
+#
+#   run-vm.sh --build DIR --rootfs IMG --out DIR [--mode test|demo|shell] [--tests FILE]
+#             [--timeout SECONDS]
+#
+# Makes a payload disk (our tools, the dm-atomic module, the kernel's modules, the VM tests,
+# guest-run.sh, the test list), four fresh sparse 512 MiB scratch disks and a results disk,
+# boots QEMU (TCG by default; KVM only after a probe boot proved it works here, see
+# DMA_ACCEL below), streams the console to OUT/console.log and unpacks the guest's results
+# into OUT/results.  Exit status: 0 the guest finished its run, 1 it did not (panic, timeout,
+# no result).  DMA_ACCEL=tcg|kvm|auto (default tcg; auto = probe once, cache the verdict).
+source "$(dirname "$0")/common.sh"
+
+mode=test tests= timeout=900 build= rootfs= out=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--build) build=$2; shift 2 ;;
+	--rootfs) rootfs=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--mode) mode=$2; shift 2 ;;
+	--tests) tests=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	*) die "run-vm.sh: unknown argument '$1'" ;;
+	esac
+done
+[ -f "$build/arch/x86/boot/bzImage" ] || die "no kernel at $build (run qemu-scripts/kernel.sh)"
+[ -f "$rootfs" ] || die "no root filesystem at '$rootfs' (run qemu-scripts/rootfs.sh)"
+[ -n "$out" ] || die "--out is required"
+rm -rf "$out"
+mkdir -p "$out/payload/bin" "$out/payload/modules" "$out/payload/tests" "$out/results"
+
+# --- payload -------------------------------------------------------------------------------
+p=$out/payload
+[ -d "$TOP/tools/bin" ] && cp -a "$TOP/tools/bin/." "$p/bin/"
+[ -f "$build/ext/dm-atomic/dm-atomic.ko" ] && cp "$build/ext/dm-atomic/dm-atomic.ko" "$p/modules/"
+[ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"
+cp -a "$TOP/tests/vm" "$p/tests/"
+[ -d "$TOP/tests/demo" ] && cp -a "$TOP/tests/demo" "$p/tests/"
+cp "$SCRIPTS/guest-run.sh" "$p/"
+cp "$build/../info" "$p/kernel-info" 2>/dev/null || echo "source: unknown" >"$p/kernel-info"
+cp "$TOP/block-core-patches/series" "$p/series" 2>/dev/null || : >"$p/series"
+[ -f "$TOP/tests/demo/demo.sh" ] && cp "$TOP/tests/demo/demo.sh" "$p/demo.sh"
+if [ -n "$tests" ]; then cp "$tests" "$p/test-list"; else : >"$p/test-list"; fi
+mke2fs -q -t ext4 -L dma-payload -d "$p" "$out/payload.img" 256M >/dev/null
+truncate -s 64M "$out/results.img"
+for i in 0 1 2 3; do truncate -s 512M "$out/scratch$i.img"; done
+
+# --- accelerator ---------------------------------------------------------------------------
+qemu_ver=$(qemu-system-x86_64 --version | head -n1)
+accel_args() {
+	case "$1" in
+	kvm) echo "-accel kvm -cpu host" ;;
+	*) echo "-accel tcg,thread=multi -cpu max" ;;
+	esac
+}
+accel=${DMA_ACCEL:-tcg}
+if [ "$accel" = auto ]; then
+	verdict_file=$DMA_CACHE/kvm-probe-$(echo "$(uname -r) $qemu_ver" | sha256sum | cut -c1-8)
+	if [ ! -f "$verdict_file" ]; then
+		accel=tcg
+		if [ -w /dev/kvm ]; then
+			log "probing KVM with a 30 s boot"
+			if timeout 30 qemu-system-x86_64 $(accel_args kvm) -m 512 -display none -no-reboot \
+				-serial stdio -monitor none -kernel "$build/arch/x86/boot/bzImage" \
+				-append "console=ttyS0 panic=-1 init=/bin/true pci=noacpi" </dev/null 2>&1 |
+				grep -q 'Run /bin/true as init process\|Kernel panic - not syncing: Attempted to kill init'; then
+				accel=kvm
+			fi
+		fi
+		echo "$accel" >"$verdict_file"
+		log "KVM probe verdict: $accel (cached in $verdict_file)"
+	fi
+	accel=$(cat "$verdict_file")
+fi
+
+mem=2048
+[ -n "${DMA_VM_MEM:-}" ] && mem=$DMA_VM_MEM
+append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/dma-init panic=-1 oops=panic"
+append+=" pci=noacpi loglevel=5 DMA_MODE=$mode ${DMA_TEST_TIMEOUT:+DMA_TEST_TIMEOUT=$DMA_TEST_TIMEOUT}"
+disk() { echo "-drive file=$1,if=none,id=$2,format=raw${3:+,$3} -device virtio-blk-pci,drive=$2,serial=$2"; }
+args=(
+	$(accel_args "$accel") -smp 2 -m "$mem" -no-reboot -monitor none
+	-kernel "$build/arch/x86/boot/bzImage" -append "$append"
+	$(disk "$rootfs" root snapshot=on)
+	$(disk "$out/payload.img" payload readonly=on)
+	$(disk "$out/results.img" results)
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+)
+for i in 0 1 2 3; do args+=($(disk "$out/scratch$i.img" "scratch$i" discard=unmap,detect-zeroes=unmap,cache=unsafe)); done
+
+echo "qemu-system-x86_64 ${args[*]}" >"$out/qemu-cmdline"
+if [ "$mode" = shell ]; then
+	log "interactive guest: log in is automatic; 'exit' or Ctrl-a x leaves"
+	qemu-system-x86_64 "${args[@]}" -nographic || true
+	exit 0
+fi
+
+log "booting the guest ($accel, $mem MiB, timeout ${timeout} s; console: $out/console.log)"
+set +e
+timeout -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" -display none -serial stdio </dev/null 2>"$out/qemu.stderr" |
+	tee "$out/console.log" | {
+		if [ "$mode" = test ]; then
+			grep --line-buffered -a '^@@DMA-END' | while read -r _ t st secs; do
+				printf '  %-7s %s (%s s in the guest)\n' "$st" "$t" "$secs"
+			done
+		else
+			grep --line-buffered -av '^@@DMA-\|^\[ *[0-9.]*\] \|^$'
+		fi
+	}
+rc=${PIPESTATUS[0]}
+set -e
+echo "$rc" >"$out/qemu.rc"
+tar -xf "$out/results.img" -C "$out/results" 2>/dev/null || true
+rm -f "$out/scratch"*.img
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	log "the guest did not finish within ${timeout} s (killed); console: $out/console.log"
+	exit 1
+fi
+if grep -aq 'Kernel panic' "$out/console.log"; then
+	log "the guest kernel PANICKED; console: $out/console.log"
+	grep -a -m1 -B2 -A20 'Kernel panic\|BUG:\|Oops' "$out/console.log" | head -n 40 >&2
+	exit 1
+fi
+if ! grep -aq '^@@DMA-DONE' "$out/console.log" && [ "$mode" = test ]; then
+	log "the guest stopped before finishing its run (qemu exit $rc); console: $out/console.log"
+	tail -n 20 "$out/console.log" >&2
+	exit 1
+fi
+exit 0

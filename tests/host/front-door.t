@@ -5,7 +5,8 @@ The front door's own logic, on the host (no kernel, no VM).
 The kernel cache key follows what the kernel is built from: the series, the patches it names
 and the config fragments.  A copy of the repo with one byte changed in each gets a new key.
 
-  $ tmp=$(mktemp -d); cp -a qemu-scripts block-core-patches "$tmp/"
+  $ tmp=$(mktemp -d); cp -a qemu-scripts "$tmp/"; mkdir -p "$tmp/block-core-patches"
+  $ [ -d block-core-patches ] && cp -a block-core-patches/. "$tmp/block-core-patches/"; true
   $ key() { bash -c 'source "$1/qemu-scripts/common.sh"; kernel_key "$2"' _ "$tmp" "${1:-patched}"; }
   $ k0=$(key); [ ${#k0} -eq 12 ] && echo "12-hex key"
   12-hex key

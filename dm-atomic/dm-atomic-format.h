@@ -46,7 +46,7 @@
  * The scan replays from (tail_seq, tail_block) and stops at the first
  * transaction that fails any check.  A stale descriptor from an earlier lap
  * of the log (seq < expected), a data block (bad magic), a never-written
- * block (all zero, bad magic) or a descriptor of an older format (uuid) are
+ * block (all zero: "unwritten") or a descriptor of an older format (uuid) are
  * the normal ends of the log; a torn descriptor (csum) or torn data (data
  * crc) is the normal end after a crash during a commit.
  *

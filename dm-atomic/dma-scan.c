@@ -217,6 +217,7 @@ static const char *const scan_result_str[DMA_SCAN_NR_RESULTS] = {
 	[DMA_SCAN_DATA_CRC] = "data checksum mismatch",
 	[DMA_SCAN_IO_ERROR] = "I/O error",
 	[DMA_SCAN_STOPPED] = "stopped by caller",
+	[DMA_SCAN_UNWRITTEN] = "unwritten block",
 };
 
 static const char *const scan_result_name[DMA_SCAN_NR_RESULTS] = {
@@ -233,6 +234,7 @@ static const char *const scan_result_name[DMA_SCAN_NR_RESULTS] = {
 	[DMA_SCAN_DATA_CRC] = "data_crc",
 	[DMA_SCAN_IO_ERROR] = "io_error",
 	[DMA_SCAN_STOPPED] = "stopped",
+	[DMA_SCAN_UNWRITTEN] = "unwritten",
 };
 
 const char *dma_scan_result_name(enum dma_scan_result r)
@@ -252,6 +254,7 @@ const char *dma_scan_result_str(enum dma_scan_result r)
 int dma_scan_result_is_normal_end(enum dma_scan_result r)
 {
 	switch (r) {
+	case DMA_SCAN_UNWRITTEN:
 	case DMA_SCAN_BAD_MAGIC:
 	case DMA_SCAN_DESC_CSUM:
 	case DMA_SCAN_SALT_MISMATCH:
@@ -284,7 +287,7 @@ enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
 
 	*bad_entry = 0;
 	if (le32_to_cpu(d->magic) != DMA_DESC_MAGIC)
-		return DMA_SCAN_BAD_MAGIC;
+		return all_zero(d, DMA_BLOCK_SIZE) ? DMA_SCAN_UNWRITTEN : DMA_SCAN_BAD_MAGIC;
 	if (le32_to_cpu(d->csum) != block_csum(d))
 		return DMA_SCAN_DESC_CSUM;
 	if (memcmp(d->uuid, geo->uuid, sizeof(d->uuid)))

@@ -115,7 +115,8 @@ static inline u64 dma_log_wrap(const struct dma_geometry *geo, u64 pos)
 
 enum dma_scan_result {
 	DMA_SCAN_RUNNING = 0,	/* internal: not finished */
-	DMA_SCAN_BAD_MAGIC,	/* no descriptor magic: end of the log */
+	DMA_SCAN_BAD_MAGIC,	/* no descriptor magic (a data block, garbage):
+				 * end of the log */
 	DMA_SCAN_DESC_CSUM,	/* descriptor checksum: torn descriptor */
 	DMA_SCAN_SALT_MISMATCH,	/* uuid differs: record of an older format */
 	DMA_SCAN_BLOCKNR_MISMATCH,	/* descriptor written to the wrong place */
@@ -128,6 +129,8 @@ enum dma_scan_result {
 	DMA_SCAN_DATA_CRC,	/* data crc of entry bad_entry: torn data */
 	DMA_SCAN_IO_ERROR,	/* read_block failed (io_error holds its value) */
 	DMA_SCAN_STOPPED,	/* the transaction callback asked to stop */
+	DMA_SCAN_UNWRITTEN,	/* an all-zero block: never written since the
+				 * format, the clean end of a young log */
 	DMA_SCAN_NR_RESULTS
 };
 
@@ -136,9 +139,9 @@ const char *dma_scan_result_str(enum dma_scan_result r);
 const char *dma_scan_result_name(enum dma_scan_result r);
 
 /*
- * True for the ends a healthy log shows: bad magic (data block or never
- * written), stale seq, salt mismatch, and a torn last transaction (descriptor
- * csum, data crc).  The others point at damage or a bug.
+ * True for the ends a healthy log shows: an unwritten block, bad magic (a
+ * data block), stale seq, salt mismatch, and a torn last transaction
+ * (descriptor csum, data crc).  The others point at damage or a bug.
  */
 int dma_scan_result_is_normal_end(enum dma_scan_result r);
 

@@ -7,11 +7,11 @@ refusals of dma-format.
   $ dma-check --data-dev data.img meta.img
   superblock: ok, version 1, uuid 01234567-89ab-cdef-0123-456789abcdef, log 1+255 blocks, data 16384 sectors, tail seq 1 at log block 0
   log: 0 transactions in 0 blocks
-  end: bad magic at log block 0 (expected seq 1)
+  end: unwritten block at log block 0 (expected seq 1)
   clean
   $ dma-dump --kv meta.img
   superblock status=ok version=1 uuid=01234567-89ab-cdef-0123-456789abcdef log_start=1 log_blocks=255 data_sectors=16384 tail_seq=1 tail_block=0
-  end reason=bad_magic normal=yes log_block=0 expected_seq=1 found_seq=0 entry=0 bad_block=0 txns=0 used_blocks=0
+  end reason=unwritten normal=yes log_block=0 expected_seq=1 found_seq=0 entry=0 bad_block=0 txns=0 used_blocks=0
 
 The superblock bytes: checksum first, then flags, block number, uuid, magic
 "DMATOMSB", version 1, block size 4096, log start 1, 255 log blocks, 16384
@@ -77,4 +77,4 @@ recognised by its salt.
 
   $ dma-craft format c.img 16 1024; dma-craft txn c.img 0+8 8+8 >/dev/null
   $ dma-format -s 1024 --force c.img >/dev/null; dma-dump c.img | tail -1
-  end: bad magic at log block 0 (expected seq 1)
+  end: unwritten block at log block 0 (expected seq 1)

@@ -9,7 +9,7 @@ code (dm-atomic/dma-scan.c, the code recovery runs).  dma-craft makes a
 A formatted, empty log ends at its first block:
 
   $ fresh; verdict
-  end: bad magic at log block 0 (expected seq 1)
+  end: unwritten block at log block 0 (expected seq 1)
   check=0
 
 Three good transactions (the second spans two data blocks):
@@ -22,12 +22,12 @@ Three good transactions (the second spans two data blocks):
     entry 0: sector 100 +9 at log block 3, crc d91c477e
   txn seq 3 at log block 5: 1 entries, 1 data blocks
     entry 0: sector 1016 +8 at log block 6, crc b5e60da7
-  end: bad magic at log block 7 (expected seq 4)
+  end: unwritten block at log block 7 (expected seq 4)
   $ dma-dump --kv img | tail -1
-  end reason=bad_magic normal=yes log_block=7 expected_seq=4 found_seq=0 entry=0 bad_block=7 txns=3 used_blocks=7
+  end reason=unwritten normal=yes log_block=7 expected_seq=4 found_seq=0 entry=0 bad_block=7 txns=3 used_blocks=7
   $ dma-dump --json img | jq -c '[.transactions[] | [.seq, .log_block, .entries[0].sector]], .end'
   [[1,0,0],[2,2,100],[3,5,1016]]
-  {"reason":"bad_magic","normal":true,"log_block":7,"expected_seq":4,"found_seq":0,"entry":0,"bad_block":7,"txns":3,"used_blocks":7}
+  {"reason":"unwritten","normal":true,"log_block":7,"expected_seq":4,"found_seq":0,"entry":0,"bad_block":7,"txns":3,"used_blocks":7}
   $ dma-craft sb img magic=1; dma-dump --json img | jq -c .; three
   {"superblock":{"status":"bad_magic"},"transactions":[],"end":{"reason":"superblock"}}
 
@@ -145,7 +145,7 @@ end of the log into block 0, then one more:
     entry 1: sector 100 +1 at log block 2, crc * (glob)
   txn seq 41 at log block 3: 1 entries, 1 data blocks
     entry 0: sector 0 +8 at log block 4, crc 83dd165f
-  end: bad magic at log block 5 (expected seq 42)
+  end: unwritten block at log block 5 (expected seq 42)
   $ dma-check -q img
 
 A transaction that would run over the tail (log overrun):

@@ -161,13 +161,13 @@ static void test_scan(void)
 	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
 	dma_geometry_from_sb(&g, &sb);
 
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 0 &&
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 0 &&
 	      s.next_seq == 1 && s.next_block == 0, "empty log");
 
 	p = put_txn(&g, 1, 0, 2, sec1, nr1);	/* 1 + 1 + 2 blocks */
 	CHECK(p == 4, "layout %llu", (unsigned long long)p);
 	p = put_txn(&g, 2, p, 1, sec2, nr2);
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 2 &&
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2 &&
 	      seen_txns == 2 && seen_entries == 3 && s.next_seq == 3 &&
 	      s.next_block == 6 && s.used_blocks == 6, "two txns: %s %llu",
 	      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns);
@@ -181,6 +181,8 @@ static void test_scan(void)
 		CHECK(dma_txn_entry_block(&g, &t, 1) == 2, "entry block");
 	}
 
+	/* A data block where a descriptor should be. */
+	CHECK(scan(&g, 1, 1, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 0, "data block");
 	/* Torn data in txn 2. */
 	logblk(5)[7] ^= 1;
 	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_DATA_CRC && s.nr_txns == 1 &&
@@ -218,7 +220,7 @@ static void test_scan(void)
 	p = put_txn(&g, 40, 14, 1, sec3, nr3);
 	CHECK(p == 2, "wrap layout");
 	p = put_txn(&g, 41, p, 1, sec2, nr2);
-	CHECK(scan(&g, 40, 14, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 2 &&
+	CHECK(scan(&g, 40, 14, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2 &&
 	      s.next_block == 4 && s.next_seq == 42, "wrap: %s",
 	      dma_scan_result_str(s.result));
 	printf("ok wrap-around, head at log block %llu seq %llu\n",

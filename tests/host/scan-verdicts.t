@@ -120,6 +120,15 @@ A record pointing past the data device:
   damaged
   check=1
 
+A malformed descriptor (valid checksum, an entry of zero sectors):
+
+  $ fresh; dma-craft txn --unchecked img 0+8 8+0 >/dev/null; verdict
+  end: malformed descriptor (entry 1) at log block 0 (expected seq 1)
+  log: 0 transactions in 0 blocks
+  end: malformed descriptor (entry 1) at log block 0 (expected seq 1)
+  damaged
+  check=1
+
 A record of an earlier format (other uuid: salt) ends the log normally; one
 written to the wrong place (block number salt) is damage:
 

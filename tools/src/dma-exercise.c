@@ -182,6 +182,11 @@ static void do_flush(void)
 	pthread_mutex_unlock(&flock_);
 }
 
+static int op_kind_atomic(const char *how)
+{
+	return strstr(how, "O_ATOMIC") || strstr(how, "BLKATOMICWRITE");
+}
+
 static int fail_op(uint64_t id, int e, const char *how)
 {
 	pthread_mutex_lock(&jlock);
@@ -193,6 +198,14 @@ static int fail_op(uint64_t id, int e, const char *how)
 	else if (e == ENOTTY)
 		die(EXIT_USAGE, "%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE "
 		    "ioctl (ENOTTY)", cfg.target, (unsigned long long)id, how);
+	else if (e == E2BIG)
+		msg("%s: op %llu: %s: more segments or bytes than the device's atomic "
+		    "limits (E2BIG; see queue/atomic_write_segments and "
+		    "atomic_write_max_bytes)", cfg.target, (unsigned long long)id, how);
+	else if (e == EINVAL && op_kind_atomic(how))
+		msg("%s: op %llu: %s: rejected as invalid (EINVAL): larger than the "
+		    "device's atomic limits, or misaligned", cfg.target,
+		    (unsigned long long)id, how);
 	else
 		msg("%s: op %llu: %s: %s", cfg.target, (unsigned long long)id, how,
 		    strerror(e));

@@ -132,6 +132,18 @@ wrote are read.)
   summary: ops 2, all-new 1, all-old 1, torn 0, superseded 0; violations: torn 0, durability 0, order 1, corrupt 0, misdirected 0
   [1]
 
+--read-back checks read-your-writes right after each acknowledgment; the
+self-test hook flips one byte of op 7's read-back to show the check fails:
+
+  $ truncate -s 1M rb.img
+  $ dma-exercise -j rb.j --emulate -m mixed -n 40 -J 3 --read-back rb.img; echo rc=$?
+  rc=0
+  $ DMA_EXERCISE_SELFTEST_READBACK=7 dma-exercise -j rb.j --emulate -g 4 -n 40 --read-back rb.img
+  dma-exercise: rb.img: read-back of op 7: block \d+ does not hold what was just acknowledged \(found a stamp with a bad checksum\) (re)
+  [1]
+  $ tail -1 rb.j
+  ack id=7
+
 Atomic operations on a regular file need --emulate:
 
   $ dma-exercise -j x.j -n 1 t.img

@@ -58,7 +58,7 @@ static struct {
 	uint64_t ops, seed, generation, flush_every;
 	uint64_t region_start, region_blocks;
 	unsigned int max_segs, max_blocks, jobs;
-	int emulate, have_gen, have_region;
+	int emulate, have_gen, have_region, read_back;
 } cfg = {
 	.mode = KIND_ATOMIC, .ops = 100, .seed = 1, .max_segs = 4, .max_blocks = 8,
 	.jobs = 1,
@@ -67,6 +67,7 @@ static struct {
 static int fd_plain = -1, fd_atomic = -1, jfd = -1, is_blk;
 
 static void open_atomic(void);
+static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t total);
 static uint64_t target_blocks, next_id = 1, next_flush = 1;
 static __thread uint64_t rng_state;
 
@@ -105,6 +106,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -s, --script FILE      run the operations in FILE ('-' = stdin):\n"
 	       "                         'atomic B+C', 'ioctl B+C B+C...', 'plain B+C...',\n"
 	       "                         'flush'; '#' starts a comment\n"
+	       "      --read-back        after each acknowledgment read the op's blocks\n"
+	       "                         back and stop (exit 1) if they differ\n"
 	       "      --emulate          carry out atomic and ioctl operations as plain\n"
 	       "                         writes (journaled as atomic): for testing\n"
 	       "                         dma-verify on image files only\n"
@@ -295,10 +298,61 @@ static int run_op(const struct op *op)
 			return fail_op(id, e, "BLKATOMICWRITE");
 		}
 	}
-	free(buf);
 	pthread_mutex_lock(&jlock);
 	jwrite("ack id=%llu\n", (unsigned long long)id);
 	pthread_mutex_unlock(&jlock);
+	if (cfg.read_back && read_back(op, id, buf, total)) {
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
+}
+
+/*
+ * Read-your-writes: right after the ack, the op's blocks must read back as
+ * written (no op in flight overlaps them).  DMA_EXERCISE_SELFTEST_READBACK=N
+ * flips a byte of op N's read-back, to prove the check can fail.
+ */
+static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t total)
+{
+	char *rb = xalloc_aligned(total * STAMP_BLOCK);
+	const char *st = getenv("DMA_EXERCISE_SELFTEST_READBACK");
+	uint64_t done = 0, b;
+	unsigned int i;
+	int r;
+
+	for (i = 0; i < op->nr_segs; i++) {
+		r = pread_full(fd_plain, rb + done * STAMP_BLOCK,
+			       op->segs[i].count * STAMP_BLOCK,
+			       op->segs[i].block * STAMP_BLOCK);
+		if (r)
+			die(EXIT_USAGE, "%s: read-back of op %llu: %s", cfg.target,
+			    (unsigned long long)id, strerror(-r));
+		done += op->segs[i].count;
+	}
+	if (st && strtoull(st, NULL, 10) == id)
+		rb[100] ^= 1;
+	for (i = 0, done = 0; i < op->nr_segs; i++)
+		for (b = 0; b < op->segs[i].count; b++, done++)
+			if (memcmp(rb + done * STAMP_BLOCK, buf + done * STAMP_BLOCK,
+				   STAMP_BLOCK)) {
+				struct stamp_info si;
+				enum stamp_status ss = stamp_parse(rb + done * STAMP_BLOCK,
+								   cfg.generation, &si);
+
+				msg("%s: read-back of op %llu: block %llu does not hold what "
+				    "was just acknowledged (found %s)", cfg.target,
+				    (unsigned long long)id,
+				    (unsigned long long)(op->segs[i].block + b),
+				    ss == STAMP_OK ? "another op's stamp" :
+				    ss == STAMP_CORRUPT ? "a stamp with a bad checksum" :
+				    ss == STAMP_OTHER_GEN ? "a stamp of another run" :
+				    "no stamp");
+				free(rb);
+				return -1;
+			}
+	free(rb);
 	return 0;
 }
 
@@ -589,6 +643,7 @@ int main(int argc, char **argv)
 		{ "script", required_argument, NULL, 's' },
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "emulate", no_argument, NULL, 3 },
+		{ "read-back", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -634,6 +689,7 @@ int main(int argc, char **argv)
 				usage_error("--jobs: must be 1..64");
 			break;
 		case 3: cfg.emulate = 1; break;
+		case 4: cfg.read_back = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);

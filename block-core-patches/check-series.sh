@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Build every prefix of block-core-patches/series, so that each patch builds on its own.
+#
+#   block-core-patches/check-series.sh [-n]     (make check-series)
+#
+# A fresh worktree of the pristine linux-source tree gets the patches one at a time with
+# `git am`; after each one the lean guest kernel (bzImage + modules) is built with ccache and
+# scripts/checkpatch.pl --strict is run on the patch.  Applying patch k on top of prefix k-1
+# gives exactly the tree of "prefix k applied to pristine", and the incremental build
+# recompiles everything patch k touches, so this checks every prefix at the cost of one build
+# plus the deltas.  Prints one line per patch: build time, compiler warnings, checkpatch
+# counts.  Exits 1 at the first patch that does not apply or does not build.
+#
+# -n   checkpatch only, no builds.
+#
+# Uses the lean .config made by qemu-scripts/kernel.sh (run `make kernel` once first) and takes
+# the kernel build lock, like every kernel build on this machine.
+source "$(dirname "$0")/../qemu-scripts/common.sh"
+
+build=1
+case "${1:-}" in
+-n) build=0 ;;
+"") ;;
+*) die "usage: $0 [-n]" ;;
+esac
+
+patches=$TOP/block-core-patches
+[ -f "$patches/series" ] || die "$patches/series does not exist"
+mapfile -t list < <(grep -v '^#' "$patches/series" | grep .)
+[ "${#list[@]}" -gt 0 ] || die "$patches/series lists no patches"
+
+pristine=$DMA_CACHE/pristine-$(linux_source_version)
+[ -f "$pristine/.dma-ready" ] || die "no pristine tree at $pristine: run 'make kernel' first"
+config=$(ls -t "$DMA_CACHE"/kernel/*/build-lean/.config-ready 2>/dev/null | head -n1 || true)
+[ -n "$config" ] || die "no lean kernel configuration in $DMA_CACHE/kernel: run 'make kernel' first"
+config=$(dirname "$config")/.config
+
+work=$DMA_CACHE/check-series
+src=$work/src
+obj=$work/build
+mkdir -p "$work"
+git -C "$pristine" worktree remove --force "$src" >/dev/null 2>&1 || rm -rf "$src"
+git -C "$pristine" worktree prune
+git -C "$pristine" worktree add -q --detach "$src" pristine
+
+kmake() { make -C "$src" O="$obj" CC="ccache gcc" LOCALVERSION= "$@"; }
+if [ "$build" = 1 ]; then
+	mkdir -p "$obj"
+	cp "$config" "$obj/.config"
+	exec 9>"$KBUILD_LOCK"
+	log "waiting for the kernel build lock $KBUILD_LOCK"
+	flock 9
+	kmake -s olddefconfig >"$work/config.log" 2>&1 || die "olddefconfig failed (see $work/config.log)"
+fi
+
+n=0 total=0 fail=0
+for p in "${list[@]}"; do
+	n=$((n + 1))
+	subject=$(sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$patches/$p" | head -n1)
+	if ! git -C "$src" -c user.name=check-series -c user.email=check-series@localhost \
+		am -q --keep-cr "$patches/$p" >"$work/am.log" 2>&1; then
+		cat "$work/am.log" >&2
+		die "patch $n ($p) does not apply"
+	fi
+	cp=$("$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types "$patches/$p" 2>&1 |
+		sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 errors, \2 warnings, \3 checks/p')
+	line="[$n/${#list[@]}] $subject"$'\n'"      checkpatch --strict: ${cp:-?}"
+	if [ "$build" = 1 ]; then
+		start=$SECONDS
+		if kmake -j"$(nproc)" bzImage modules >"$work/build-$n.log" 2>&1; then
+			secs=$((SECONDS - start))
+			total=$((total + secs))
+			warn=$(grep -c ': warning:' "$work/build-$n.log" || true)
+			line+="; build OK in ${secs} s, $warn compiler warning(s)"
+			[ "$warn" = 0 ] || grep ': warning:' "$work/build-$n.log" | sed 's/^/      /' >&2
+		else
+			tail -n 30 "$work/build-$n.log" >&2
+			echo "$line; BUILD FAILED (log: $work/build-$n.log)"
+			fail=1
+			break
+		fi
+	fi
+	echo "$line"
+done
+
+[ "$build" = 1 ] && echo "total build time: ${total} s for ${n} prefix(es)"
+[ "$fail" = 0 ] || exit 1
+git -C "$pristine" worktree remove --force "$src" >/dev/null 2>&1 || true

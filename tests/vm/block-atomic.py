@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Drive the atomic-write user interfaces of the block-core patches from the VM tests.
+
+Every command prints "ok" (exit 0) or the errno name of the failure (exit 1), so a cram test
+shows exactly which error the kernel returned.
+
+  block-atomic.py open DEV [FLAG...]            open(DEV, O_WRONLY|FLAGs); FLAGs: direct atomic
+  block-atomic.py getfl DEV                     open O_ATOMIC|O_DIRECT, print what F_GETFL says
+  block-atomic.py setfl-nodirect DEV            open O_ATOMIC|O_DIRECT, F_SETFL without O_DIRECT
+  block-atomic.py write DEV OFF LEN SEED [how]  one O_ATOMIC|O_DIRECT write of pattern SEED;
+                                                how: pwrite (default), pwritev (3 iovecs),
+                                                unaligned-buf (256 bytes off), nodirect
+  block-atomic.py list DEV SEG... [opt...]      BLKATOMICWRITE; SEG is OFF:LEN:SEED (bytes);
+                                                opt: flags=N reserved=N nsegs=N rdonly
+                                                badsegs badbuf badarg bufoff=N
+                                                setro (device made read-only after open)
+  block-atomic.py pattern SEED LEN              the pattern bytes on stdout (for cmp)
+"""
+import ctypes
+import errno
+import mmap
+import os
+import random
+import struct
+import sys
+import fcntl
+
+O_ATOMIC = 0o40000000
+# _IOW(0x12, 129, struct blk_atomic_write): dir=1 (write) <<30 | size 32 <<16 | 0x12 <<8 | 129
+BLKATOMICWRITE = (1 << 30) | (32 << 16) | (0x12 << 8) | 129
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.ioctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p]
+
+
+def pattern(seed, n):
+    return random.Random(seed).randbytes(n)
+
+
+def fail(e):
+    # errno.errorcode says ENOTSUP for 95; the kernel and its documentation say EOPNOTSUPP.
+    print("EOPNOTSUPP" if e == errno.EOPNOTSUPP else errno.errorcode.get(e, str(e)))
+    sys.exit(1)
+
+
+def aligned(data, off=0):
+    """An mmap (page aligned) holding data at offset off; returns (map, address)."""
+    m = mmap.mmap(-1, max(len(data) + off, mmap.PAGESIZE))
+    m[off:off + len(data)] = data
+    addr = ctypes.addressof(ctypes.c_char.from_buffer(m)) + off
+    return m, addr
+
+
+def do_open(dev, flags):
+    try:
+        return os.open(dev, flags)
+    except OSError as e:
+        fail(e.errno)
+
+
+def cmd_open(dev, *names):
+    flags = os.O_WRONLY
+    for n in names:
+        flags |= {"direct": os.O_DIRECT, "atomic": O_ATOMIC}[n]
+    os.close(do_open(dev, flags))
+    print("ok")
+
+
+def cmd_getfl(dev):
+    fd = do_open(dev, os.O_WRONLY | os.O_DIRECT | O_ATOMIC)
+    fl = fcntl.fcntl(fd, fcntl.F_GETFL)
+    print("O_ATOMIC" if fl & O_ATOMIC else "no O_ATOMIC",
+          "O_DIRECT" if fl & os.O_DIRECT else "no O_DIRECT")
+
+
+def cmd_setfl_nodirect(dev):
+    fd = do_open(dev, os.O_WRONLY | os.O_DIRECT | O_ATOMIC)
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETFL, os.O_WRONLY)
+    except OSError as e:
+        fail(e.errno)
+    print("ok")
+
+
+def cmd_write(dev, off, length, seed, how="pwrite"):
+    off, length, seed = int(off), int(length), int(seed)
+    flags = os.O_WRONLY | O_ATOMIC | (0 if how == "nodirect" else os.O_DIRECT)
+    fd = do_open(dev, flags)
+    data = pattern(seed, length)
+    m = mmap.mmap(-1, length + mmap.PAGESIZE)
+    start = 256 if how == "unaligned-buf" else 0
+    m[start:start + length] = data
+    mv = memoryview(m)[start:start + length]
+    try:
+        if how == "pwritev":
+            third = (length // 3) & ~4095
+            n = os.pwritev(fd, [mv[:third], mv[third:2 * third], mv[2 * third:]], off)
+        else:
+            n = os.pwrite(fd, mv, off)
+    except OSError as e:
+        fail(e.errno)
+    finally:
+        mv.release()
+    if n != length:
+        print("short write: %d of %d" % (n, length))
+        sys.exit(1)
+    print("ok")
+
+
+def cmd_list(dev, *args):
+    segs, opts = [], {}
+    for a in args:
+        if ":" in a:
+            o, n, s = (int(x) for x in a.split(":"))
+            segs.append((o, n, s))
+        elif "=" in a:
+            k, v = a.split("=")
+            opts[k] = int(v)
+        else:
+            opts[a] = 1
+    fd = do_open(dev, os.O_RDONLY if "rdonly" in opts else os.O_WRONLY)
+    if "setro" in opts:
+        import subprocess
+        subprocess.run(["blockdev", "--setro", dev], check=True)
+    keep, raw = [], b""
+    for o, n, s in segs:
+        m, addr = aligned(pattern(s, n), opts.get("bufoff", 0))
+        keep.append(m)
+        if "badbuf" in opts:
+            addr = 0x1000  # aligned, but never mapped (mmap_min_addr)
+        raw += struct.pack("=QQQ", o, n, addr)
+    sm, saddr = aligned(raw or b"\0")
+    if "badsegs" in opts:
+        saddr = 0x10
+    arg = struct.pack("=IIQQQ", opts.get("nsegs", len(segs)), opts.get("flags", 0), saddr,
+                      opts.get("reserved", 0), 0)
+    am, aaddr = aligned(arg)
+    if "badarg" in opts:
+        aaddr = 0x10
+    ret = libc.ioctl(fd, BLKATOMICWRITE, aaddr)
+    err = ctypes.get_errno()
+    if "setro" in opts:
+        subprocess.run(["blockdev", "--setrw", dev], check=True)
+    if ret != 0:
+        fail(err)
+    print("ok")
+
+
+def cmd_pattern(seed, length):
+    sys.stdout.buffer.write(pattern(int(seed), int(length)))
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    cmd = {"open": cmd_open, "getfl": cmd_getfl, "setfl-nodirect": cmd_setfl_nodirect,
+           "write": cmd_write, "list": cmd_list, "pattern": cmd_pattern}.get(sys.argv[1])
+    if not cmd:
+        print("unknown command: %s" % sys.argv[1], file=sys.stderr)
+        sys.exit(2)
+    cmd(*sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

@@ -215,16 +215,74 @@ static int fail_op(uint64_t id, int e, const char *how)
 	return -1;
 }
 
+/* The three ways to write an op's stamped buffer.  Each returns 0 or an errno. */
+static int issue_plain(const struct op *op, const char *buf)
+{
+	uint64_t done = 0;
+	unsigned int i;
+	int e;
+
+	for (i = 0; i < op->nr_segs; i++) {
+		e = pwrite_full(fd_plain, buf + done * STAMP_BLOCK,
+				op->segs[i].count * STAMP_BLOCK,
+				op->segs[i].block * STAMP_BLOCK);
+		if (e)
+			return -e;
+		done += op->segs[i].count;
+	}
+	return 0;
+}
+
+/* One contiguous range: one pwritev() with up to max_segs iovecs. */
+static int issue_atomic(const struct op *op, char *buf, uint64_t total)
+{
+	struct iovec iov[MAX_SEGS];
+	unsigned int i, n = total < cfg.max_segs ? total : cfg.max_segs;
+	uint64_t done = 0;
+	ssize_t r;
+
+	for (i = 0; i < n; i++) {
+		uint64_t c = total / n + (i < total % n);
+
+		iov[i].iov_base = buf + done * STAMP_BLOCK;
+		iov[i].iov_len = c * STAMP_BLOCK;
+		done += c;
+	}
+	r = pwritev(fd_atomic, iov, n, op->segs[0].block * STAMP_BLOCK);
+	if (r < 0)
+		return errno;
+	return (uint64_t)r == total * STAMP_BLOCK ? 0 : EIO;	/* short: a bug */
+}
+
+/* A discontiguous list through BLKATOMICWRITE. */
+static int issue_ioctl(const struct op *op, char *buf)
+{
+	struct blk_atomic_seg aseg[MAX_SEGS];
+	struct blk_atomic_write aw;
+	uint64_t done = 0;
+	unsigned int i;
+
+	memset(&aw, 0, sizeof(aw));
+	for (i = 0; i < op->nr_segs; i++) {
+		aseg[i].offset = op->segs[i].block * STAMP_BLOCK;
+		aseg[i].len = op->segs[i].count * STAMP_BLOCK;
+		aseg[i].buf = (uintptr_t)(buf + done * STAMP_BLOCK);
+		done += op->segs[i].count;
+	}
+	aw.nr_segs = op->nr_segs;
+	aw.segs = (uintptr_t)aseg;
+	return ioctl(fd_plain, BLKATOMICWRITE, &aw) ? errno : 0;
+}
+
+/* Journal the op, stamp its blocks, write them, journal the outcome. */
 static int run_op(const struct op *op)
 {
 	uint64_t id, total = 0, done = 0;
-	struct blk_atomic_seg aseg[MAX_SEGS];
-	struct blk_atomic_write aw;
-	struct iovec iov[MAX_SEGS];
-	unsigned int i, b, n;
+	unsigned int i, b;
+	const char *how;
 	char sbuf[8192];
 	char *buf;
-	ssize_t r;
+	int e;
 
 	for (i = 0; i < op->nr_segs; i++)
 		total += op->segs[i].count;
@@ -250,63 +308,25 @@ static int run_op(const struct op *op)
 		}
 
 	if (op->kind == KIND_PLAIN || cfg.emulate) {
-		for (i = 0, done = 0; i < op->nr_segs; i++) {
-			int e = pwrite_full(fd_plain, buf + done * STAMP_BLOCK,
-					    op->segs[i].count * STAMP_BLOCK,
-					    op->segs[i].block * STAMP_BLOCK);
-			if (e) {
-				free(buf);
-				return fail_op(id, -e, "pwrite");
-			}
-			done += op->segs[i].count;
-		}
+		how = "pwrite";
+		e = issue_plain(op, buf);
 	} else if (op->kind == KIND_ATOMIC) {
-		/* One range; the buffer split into up to max_segs iovecs. */
-		n = total < cfg.max_segs ? total : cfg.max_segs;
-		for (i = 0, done = 0; i < n; i++) {
-			uint64_t c = total / n + (i < total % n);
-
-			iov[i].iov_base = buf + done * STAMP_BLOCK;
-			iov[i].iov_len = c * STAMP_BLOCK;
-			done += c;
-		}
-		r = pwritev(fd_atomic, iov, n, op->segs[0].block * STAMP_BLOCK);
-		if (r < 0) {
-			int e = errno;
-
-			free(buf);
-			return fail_op(id, e, "O_ATOMIC pwritev");
-		}
-		if ((uint64_t)r != total * STAMP_BLOCK) {
-			free(buf);
-			return fail_op(id, EIO, "short O_ATOMIC pwritev");
-		}
+		how = "O_ATOMIC pwritev";
+		e = issue_atomic(op, buf, total);
 	} else {
-		memset(&aw, 0, sizeof(aw));
-		for (i = 0, done = 0; i < op->nr_segs; i++) {
-			aseg[i].offset = op->segs[i].block * STAMP_BLOCK;
-			aseg[i].len = op->segs[i].count * STAMP_BLOCK;
-			aseg[i].buf = (uintptr_t)(buf + done * STAMP_BLOCK);
-			done += op->segs[i].count;
-		}
-		aw.nr_segs = op->nr_segs;
-		aw.segs = (uintptr_t)aseg;
-		if (ioctl(fd_plain, BLKATOMICWRITE, &aw)) {
-			int e = errno;
-
-			free(buf);
-			return fail_op(id, e, "BLKATOMICWRITE");
-		}
+		how = "BLKATOMICWRITE";
+		e = issue_ioctl(op, buf);
+	}
+	if (e) {
+		free(buf);
+		return fail_op(id, e, how);
 	}
 	pthread_mutex_lock(&jlock);
 	jwrite("ack id=%llu\n", (unsigned long long)id);
 	pthread_mutex_unlock(&jlock);
-	if (cfg.read_back && read_back(op, id, buf, total)) {
-		free(buf);
-		return -1;
-	}
+	e = cfg.read_back ? read_back(op, id, buf, total) : 0;
 	free(buf);
-	return 0;
+	return e;
 }
 
 /*

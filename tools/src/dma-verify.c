@@ -120,89 +120,106 @@ static void parse_segs(struct vop *op, char *s, int line)
 		jerr(line, "operation without segments");
 }
 
+/* "dma-exercise journal v1 generation=G block=4096" */
+static void parse_header(char *line)
+{
+	char *save, *w;
+
+	if (strncmp(line, "dma-exercise journal v1 ", 24))
+		jerr(1, "not a dma-exercise journal (bad header)");
+	w = strtok_r(line + 24, " ", &save);
+	generation = kv(w, "generation", 1);
+	w = strtok_r(NULL, " ", &save);
+	if (kv(w, "block", 1) != STAMP_BLOCK)
+		jerr(1, "unsupported block size");
+}
+
+/* The rest of "op id=N kind=K segs=..." after the word "op". */
+static void parse_op(char **save, int lineno)
+{
+	struct vop *op;
+	char *k;
+
+	if (nr_ops == cap_ops) {
+		cap_ops = cap_ops ? cap_ops * 2 : 256;
+		ops = realloc(ops, cap_ops * sizeof(*ops));
+		if (!ops)
+			die(EXIT_USAGE, "out of memory");
+	}
+	op = &ops[nr_ops];
+	memset(op, 0, sizeof(*op));
+	op->id = kv(strtok_r(NULL, " ", save), "id", lineno);
+	op->op_line = lineno;
+	if (op->id != nr_ops + 1)
+		jerr(lineno, "operation ids out of sequence");
+	k = strtok_r(NULL, " ", save);
+	if (!k || strncmp(k, "kind=", 5))
+		jerr(lineno, "malformed line");
+	if (!strcmp(k + 5, "atomic"))
+		op->kind = KIND_ATOMIC;
+	else if (!strcmp(k + 5, "ioctl"))
+		op->kind = KIND_IOCTL;
+	else if (!strcmp(k + 5, "plain"))
+		op->kind = KIND_PLAIN;
+	else
+		jerr(lineno, "unknown operation kind");
+	k = strtok_r(NULL, " ", save);
+	if (!k || strncmp(k, "segs=", 5))
+		jerr(lineno, "malformed line");
+	parse_segs(op, k + 5, lineno);
+	if (strtok_r(NULL, " ", save))
+		jerr(lineno, "trailing junk");
+	nr_ops++;
+}
+
+/* "ack id=N" or "fail id=N errno=E", for any op issued and not yet settled. */
+static void parse_ack(int acked, char **save, int lineno)
+{
+	uint64_t id = kv(strtok_r(NULL, " ", save), "id", lineno);
+
+	if (!id || id > nr_ops || ops[id - 1].acked || ops[id - 1].failed)
+		jerr(lineno, "acknowledgment of an unknown operation");
+	ops[id - 1].ack_line = lineno;
+	if (acked)
+		ops[id - 1].acked = 1;
+	else
+		ops[id - 1].failed = 1;
+}
+
 static void read_journal(void)
 {
-	FILE *f;
 	char *line = NULL, *save, *w;
+	uint64_t flush_line = 0, open_flush = 0, size;
+	int lineno = 0, fd;
 	size_t cap = 0;
 	ssize_t len;
-	int lineno = 0, have_header = 0;
-	uint64_t flush_line = 0, open_flush = 0;
+	FILE *f;
 
-	{
-		uint64_t size;
-		int fd = open_dev(journal_path, O_RDONLY, 0, &size, NULL);
-
-		f = fdopen(fd, "r");
-		if (!f)
-			die_errno(EXIT_USAGE, "%s", journal_path);
-	}
+	fd = open_dev(journal_path, O_RDONLY, 0, &size, NULL);
+	f = fdopen(fd, "r");
+	if (!f)
+		die_errno(EXIT_USAGE, "%s", journal_path);
 	while ((len = getline(&line, &cap, f)) > 0) {
 		lineno++;
 		if (line[len - 1] != '\n') {
+			/* A crash while the journal was being appended. */
 			msg("%s:%d: ignoring the incomplete last line", journal_path,
 			    lineno);
+			lineno--;
 			break;
 		}
 		line[len - 1] = 0;
 		if (lineno == 1) {
-			if (strncmp(line, "dma-exercise journal v1 ", 24))
-				jerr(1, "not a dma-exercise journal (bad header)");
-			w = strtok_r(line + 24, " ", &save);
-			generation = kv(w, "generation", 1);
-			have_header = 1;
-			w = strtok_r(NULL, " ", &save);
-			if (kv(w, "block", 1) != STAMP_BLOCK)
-				jerr(1, "unsupported block size");
+			parse_header(line);
 			continue;
 		}
 		w = strtok_r(line, " ", &save);
 		if (!w)
 			jerr(lineno, "empty line");
 		if (!strcmp(w, "op")) {
-			struct vop *op;
-			char *k;
-
-			if (nr_ops == cap_ops) {
-				cap_ops = cap_ops ? cap_ops * 2 : 256;
-				ops = realloc(ops, cap_ops * sizeof(*ops));
-				if (!ops)
-					die(EXIT_USAGE, "out of memory");
-			}
-			op = &ops[nr_ops];
-			memset(op, 0, sizeof(*op));
-			op->id = kv(strtok_r(NULL, " ", &save), "id", lineno);
-			op->op_line = lineno;
-			if (op->id != nr_ops + 1)
-				jerr(lineno, "operation ids out of sequence");
-			k = strtok_r(NULL, " ", &save);
-			if (!k || strncmp(k, "kind=", 5))
-				jerr(lineno, "malformed line");
-			if (!strcmp(k + 5, "atomic"))
-				op->kind = KIND_ATOMIC;
-			else if (!strcmp(k + 5, "ioctl"))
-				op->kind = KIND_IOCTL;
-			else if (!strcmp(k + 5, "plain"))
-				op->kind = KIND_PLAIN;
-			else
-				jerr(lineno, "unknown operation kind");
-			k = strtok_r(NULL, " ", &save);
-			if (!k || strncmp(k, "segs=", 5))
-				jerr(lineno, "malformed line");
-			parse_segs(op, k + 5, lineno);
-			if (strtok_r(NULL, " ", &save))
-				jerr(lineno, "trailing junk");
-			nr_ops++;
+			parse_op(&save, lineno);
 		} else if (!strcmp(w, "ack") || !strcmp(w, "fail")) {
-			uint64_t id = kv(strtok_r(NULL, " ", &save), "id", lineno);
-
-			if (!id || id > nr_ops || ops[id - 1].acked || ops[id - 1].failed)
-				jerr(lineno, "acknowledgment of an unknown operation");
-			ops[id - 1].ack_line = lineno;
-			if (w[0] == 'a')
-				ops[id - 1].acked = 1;
-			else
-				ops[id - 1].failed = 1;
+			parse_ack(w[0] == 'a', &save, lineno);
 		} else if (!strcmp(w, "flush")) {
 			if (flush_line)
 				jerr(lineno, "flush while another is in flight");
@@ -219,10 +236,11 @@ static void read_journal(void)
 			jerr(lineno, "unknown record");
 		}
 	}
+	if (ferror(f))
+		die_errno(EXIT_USAGE, "%s: read", journal_path);
 	if (lineno == 0)
-		die(EXIT_USAGE, "%s: empty journal", journal_path);
-	if (!have_header)
-		die(EXIT_USAGE, "%s: no journal header", journal_path);
+		die(EXIT_USAGE, "%s: %s", journal_path,
+		    ftell(f) == 0 ? "empty journal" : "no journal header");
 	free(line);
 	fclose(f);
 }
@@ -236,31 +254,21 @@ static int cmp_ref(const void *a, const void *b)
 	return x->op < y->op ? -1 : x->op > y->op;
 }
 
-static void judge_blocks(void)
+/* Every (block, op) pair the journal claims, sorted by block then op. */
+static struct ref *build_refs(uint64_t blocks, uint64_t *nr)
 {
-	uint64_t size, n = 0, i, j, k, blocks;
+	uint64_t n = 0, i, k;
 	struct ref *refs;
-	void *buf = xalloc_aligned(STAMP_BLOCK);
-	int fd, is_blk, r;
+	unsigned int s;
 
-	fd = open_dev(target_path, O_RDONLY, 0, &size, &is_blk);
-	if (is_blk) {
-		close(fd);
-		fd = open(target_path, O_RDONLY | O_DIRECT | O_CLOEXEC);
-		if (fd < 0)
-			die_errno(EXIT_USAGE, "%s", target_path);
-	}
-	blocks = size / STAMP_BLOCK;
 	for (i = 0; i < nr_ops; i++)
 		n += ops[i].nr_blocks;
 	refs = malloc((n ? n : 1) * sizeof(*refs));
 	if (!refs)
 		die(EXIT_USAGE, "out of memory");
-	for (i = 0, n = 0; i < nr_ops; i++) {
-		unsigned int s;
-
+	for (i = 0, n = 0; i < nr_ops; i++)
 		for (s = 0; s < ops[i].nr_segs; s++)
-			for (k = 0; k < ops[i].segs[s].count; k++) {
+			for (k = 0; k < ops[i].segs[s].count; k++, n++) {
 				refs[n].block = ops[i].segs[s].block + k;
 				refs[n].op = i;
 				if (refs[n].block >= blocks)
@@ -269,14 +277,96 @@ static void judge_blocks(void)
 					    (unsigned long long)ops[i].id,
 					    (unsigned long long)refs[n].block,
 					    (unsigned long long)blocks);
-				n++;
 			}
-	}
 	qsort(refs, n, sizeof(*refs), cmp_ref);
+	*nr = n;
+	return refs;
+}
+
+/* The block shows a newer write than any of these ops: nothing to judge. */
+static void mark_unknown(const struct ref *r, uint64_t n)
+{
+	uint64_t k;
+
+	for (k = 0; k < n; k++)
+		ops[r[k].op].unknown++;
+}
+
+/* Judge block b from its contents; r[0..n) are the ops writing it, in order. */
+static void judge_block(uint64_t b, const void *buf, const struct ref *r, uint64_t n)
+{
+	struct stamp_info si;
+	enum stamp_status st = stamp_parse(buf, generation, &si);
+	uint64_t k, found = 0;	/* 1-based index of the present op, 0 = none */
+	int atomic = 0;
+
+	if (st == STAMP_CORRUPT) {
+		for (k = 0; k < n; k++) {
+			ops[r[k].op].corrupt++;
+			atomic |= ops[r[k].op].kind != KIND_PLAIN;
+		}
+		if (atomic) {
+			viol_corrupt++;
+			printf("corrupt: block %llu has a bad stamp checksum "
+			       "(torn inside the block)\n", (unsigned long long)b);
+		}
+		return;
+	}
+	if (st == STAMP_OK && si.op > nr_ops && si.offset == b * STAMP_BLOCK) {
+		/*
+		 * Issued after the last op line of a journal cut short
+		 * (power-cut verification): newer than every op listed here,
+		 * which are thus overwritten at this block.
+		 */
+		if (si.kind != KIND_PLAIN && si.op > beyond_present)
+			beyond_present = si.op;
+		mark_unknown(r, n);
+		return;
+	}
+	if (st == STAMP_OK) {
+		for (k = 0; k < n; k++)
+			if (ops[r[k].op].id == si.op)
+				found = k + 1;
+		if (!found || si.offset != b * STAMP_BLOCK) {
+			viol_misdir++;
+			printf("misdirected: block %llu holds block %u of op %llu, "
+			       "meant for block %llu\n", (unsigned long long)b,
+			       si.block, (unsigned long long)si.op,
+			       (unsigned long long)(si.offset / STAMP_BLOCK));
+			mark_unknown(r, n);
+			return;
+		}
+	}
+	for (k = 0; k < n; k++) {
+		struct vop *op = &ops[r[k].op];
+
+		if (found && k + 1 < found)
+			op->unknown++;
+		else if (found && k + 1 == found)
+			op->present++;
+		else
+			op->absent++;
+	}
+}
+
+static void judge_blocks(void)
+{
+	uint64_t size, n, i, j;
+	void *buf = xalloc_aligned(STAMP_BLOCK);
+	struct ref *refs;
+	int fd, is_blk, r;
+
+	fd = open_dev(target_path, O_RDONLY, 0, &size, &is_blk);
+	if (is_blk) {
+		/* Past any page cache: what the device holds. */
+		close(fd);
+		fd = open(target_path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		if (fd < 0)
+			die_errno(EXIT_USAGE, "%s", target_path);
+	}
+	refs = build_refs(size / STAMP_BLOCK, &n);
 	for (i = 0; i < n; i = j) {
-		struct stamp_info si;
-		enum stamp_status st;
-		uint64_t b = refs[i].block, found = 0;
+		uint64_t b = refs[i].block;
 
 		for (j = i; j < n && refs[j].block == b; j++)
 			;
@@ -284,60 +374,8 @@ static void judge_blocks(void)
 		if (r)
 			die(EXIT_USAGE, "%s: read block %llu: %s", target_path,
 			    (unsigned long long)b, strerror(-r));
-		progress("blocks", i, n, 0);
-		st = stamp_parse(buf, generation, &si);
-		if (st == STAMP_CORRUPT) {
-			int atomic = 0;
-
-			for (k = i; k < j; k++) {
-				ops[refs[k].op].corrupt++;
-				atomic |= ops[refs[k].op].kind != KIND_PLAIN;
-			}
-			if (atomic) {
-				viol_corrupt++;
-				printf("corrupt: block %llu has a bad stamp checksum "
-				       "(torn inside the block)\n", (unsigned long long)b);
-			}
-			continue;
-		}
-		if (st == STAMP_OK && si.op > nr_ops && si.offset == b * STAMP_BLOCK) {
-			/*
-			 * Issued after the last op line of a journal cut short
-			 * (power-cut verification): newer than every op listed
-			 * here, which are thus overwritten at this block.
-			 */
-			if (si.kind != KIND_PLAIN && si.op > beyond_present)
-				beyond_present = si.op;
-			for (k = i; k < j; k++)
-				ops[refs[k].op].unknown++;
-			continue;
-		}
-		if (st == STAMP_OK) {
-			for (k = i; k < j; k++)
-				if (ops[refs[k].op].id == si.op)
-					found = k + 1;
-			if (!found || si.offset != b * STAMP_BLOCK) {
-				viol_misdir++;
-				printf("misdirected: block %llu holds block %u of op %llu, "
-				       "meant for block %llu\n", (unsigned long long)b,
-				       si.block, (unsigned long long)si.op,
-				       (unsigned long long)(si.offset / STAMP_BLOCK));
-				for (k = i; k < j; k++)
-					ops[refs[k].op].unknown++;
-				continue;
-			}
-		}
-		/* found = 1-based index of the present op, 0 = none present. */
-		for (k = i; k < j; k++) {
-			struct vop *op = &ops[refs[k].op];
-
-			if (found && k + 1 < found)
-				op->unknown++;
-			else if (found && k + 1 == found)
-				op->present++;
-			else
-				op->absent++;
-		}
+		judge_block(b, buf, refs + i, j - i);
+		progress("blocks", j, n, 0);
 	}
 	progress("blocks", n, n, 1);
 	free(refs);

@@ -32,7 +32,7 @@
  *
  * ---------------------------------------------------------------------------
  * Validity of a transaction (checked by dma_scan(), in this order):
- *   1. magic == DMA_DESC_MAGIC
+ *   1. magic == DMA_DESC_MAGIC (an all-zero block is reported "unwritten")
  *   2. csum matches (see "crc32c" below)
  *   3. uuid == superblock uuid        (a log of an older format cannot pass)
  *   4. blocknr == metadata block it was read from   (position salt)
@@ -59,6 +59,7 @@
  * written (0 = not recorded).  A valid N+1 with durable_seq > N after a
  * damaged N proves the damage happened to committed data
  * (dma_scan_probe_beyond()).  The scan itself never looks at durable_seq.
+ *
  * The tail (tail_seq, tail_block) moves forward only after the data of every
  * transaction before it was written back to the data device and flushed.
  *
@@ -69,6 +70,10 @@
  * reuse seq N, N+1 and put a descriptor boundary exactly there, a second
  * crash could make the old, never acknowledged N+1 pass as current.  After
  * the jump it is stale.
+ *
+ * Superblocks and descriptors are built only by dma_sb_build(),
+ * dma_sb_set_tail() and dma_desc_init()/dma_desc_add()/dma_desc_seal() in
+ * dma-scan.c, shared by the module and the tools.
  *
  * ---------------------------------------------------------------------------
  * crc32c convention (used for every checksum in this format)

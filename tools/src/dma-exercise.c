@@ -589,8 +589,11 @@ static int run_random(void)
 	unsigned int i;
 	int failed = 0;
 
-	if (cfg.jobs == 1)
-		return (int)(uintptr_t)worker((void *)0);
+	if (cfg.jobs == 1) {
+		failed = (int)(uintptr_t)worker((void *)0);
+		progress("operations", ops_done, cfg.ops, 1);
+		return failed;
+	}
 	busy = calloc(cfg.region_blocks, 1);
 	if (!busy)
 		die(EXIT_USAGE, "out of memory");

@@ -222,3 +222,13 @@ writes nothing).
   $ cmp z.img /dev/zero
   cmp: EOF on z.img after byte 65536, in line 1
   [1]
+
+Progress goes to stderr (on a terminal, or with DMA_PROGRESS=1), stdout stays clean:
+
+  $ truncate -s 1M pg.img
+  $ DMA_PROGRESS=1 dma-exercise -j pg.j --mode plain -n 50 pg.img 2>err >out; tr '\r' '\n' < err | tail -1; wc -c < out
+  dma-exercise: operations 50/50 done
+  0
+  $ DMA_PROGRESS=1 dma-verify -q pg.img pg.j 2>err | sed 's/all-new [0-9]*, all-old 0, torn 0, superseded [0-9]*/.../'; tr '\r' '\n' < err | tail -1
+  summary: ops 50, ...; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
+  dma-verify: blocks \d+/\d+ done (re)

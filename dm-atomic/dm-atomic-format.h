@@ -56,9 +56,10 @@
  * at N and discards both).  To let dma-check tell that legal state from
  * damage in the middle of the log, each descriptor carries durable_seq: every
  * transaction with a smaller seq was durable when this descriptor was
- * written (0 = not recorded).  A valid N+1 with durable_seq > N after a
- * damaged N proves the damage happened to committed data
- * (dma_scan_probe_beyond()).  The scan itself never looks at durable_seq.
+ * written (0 = not recorded).  When the scan stops at N, any valid
+ * descriptor with seq > N and durable_seq > N proves N had been durable: the
+ * log was damaged and committed data lost (dma_scan_probe_beyond(), used by
+ * dma-check).  The scan itself never looks at durable_seq.
  *
  * The tail (tail_seq, tail_block) moves forward only after the data of every
  * transaction before it was written back to the data device and flushed.

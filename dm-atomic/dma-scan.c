@@ -427,25 +427,45 @@ out:
 	return r;
 }
 
-int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block)
+/* Magic, checksum, uuid and position right: a descriptor someone wrote. */
+static int desc_sound(const struct dma_descriptor *d, const struct dma_geometry *geo,
+		      u64 log_block)
+{
+	return le32_to_cpu(d->magic) == DMA_DESC_MAGIC &&
+	       le32_to_cpu(d->csum) == block_csum(d) &&
+	       !memcmp(d->uuid, geo->uuid, sizeof(d->uuid)) &&
+	       le64_to_cpu(d->blocknr) == geo->log_start + log_block;
+}
+
+int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block, u64 *seq)
 {
 	const struct dma_descriptor *d = s->desc_buf;
-	u64 total, pos;
-	u32 bad_entry;
-	int err;
+	int result = DMA_PROBE_NOTHING, err;
+	u64 pos, found;
 
-	if (s->result != DMA_SCAN_DATA_CRC)
-		return 0;
-	total = dma_desc_total_blocks(d);
-	pos = wrap(s->geo, s->next_block + total);
-	*log_block = pos;
-	err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
-	if (err)
-		return err;
-	if (dma_desc_check(d, s->geo, s->next_seq + 1, pos, s->used_blocks + total,
-			   &bad_entry) != DMA_SCAN_RUNNING)
+	if (!dma_scan_result_is_normal_end(s->result))
 		return DMA_PROBE_NOTHING;
-	if (le64_to_cpu(d->durable_seq) > s->next_seq)
-		return DMA_PROBE_DAMAGE;
-	return DMA_PROBE_INFLIGHT;
+	for (pos = 0; pos < s->geo->log_blocks; pos++) {
+		err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
+		if (err) {
+			*log_block = pos;
+			return err;
+		}
+		if (!desc_sound(d, s->geo, pos))
+			continue;
+		found = le64_to_cpu(d->seq);
+		if (found <= s->next_seq)
+			continue;
+		if (le64_to_cpu(d->durable_seq) > s->next_seq) {
+			*log_block = pos;
+			*seq = found;
+			return DMA_PROBE_DAMAGE;
+		}
+		if (found == s->next_seq + 1 && result == DMA_PROBE_NOTHING) {
+			*log_block = pos;
+			*seq = found;
+			result = DMA_PROBE_INFLIGHT;
+		}
+	}
+	return result;
 }

@@ -207,21 +207,25 @@ enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
 				    u64 used_blocks, u32 *bad_entry);
 
 enum dma_probe_result {
-	DMA_PROBE_NOTHING = 0,	/* no valid transaction right after it */
-	DMA_PROBE_INFLIGHT,	/* a valid next transaction that does not say the
-				 * damaged one was durable: a legal crash state */
-	DMA_PROBE_DAMAGE,	/* a valid next transaction whose durable_seq says
-				 * the damaged one was durable: lost data */
+	DMA_PROBE_NOTHING = 0,	/* nothing beyond the end of the log */
+	DMA_PROBE_INFLIGHT,	/* a valid transaction next_seq + 1 that does not
+				 * record next_seq as durable: it was in flight
+				 * with the one that ended the log (legal) */
+	DMA_PROBE_DAMAGE,	/* a valid transaction whose durable_seq says the
+				 * transaction that ended the log was durable:
+				 * committed data was lost */
 };
 
 /*
- * After dma_scan() ended in DMA_SCAN_DATA_CRC (the descriptor is intact, so
- * the damaged transaction's length is known): is the block right after it a
- * valid descriptor for the following seq, and does it record the damaged one
- * as durable (see durable_seq in dm-atomic-format.h)?  Returns an
- * enum dma_probe_result or read_block's negative errno; *log_block gets the
- * probed position.  Overwrites s->desc_buf.
+ * After dma_scan() ended normally (dma_scan_result_is_normal_end()), read the
+ * whole log for proof of damage: a sound descriptor (magic, checksum, uuid,
+ * position) with seq > next_seq whose durable_seq > next_seq says the
+ * transaction where the scan stopped had been durable (see durable_seq in
+ * dm-atomic-format.h).  Returns an enum dma_probe_result, *log_block and *seq
+ * saying which descriptor; or read_block's negative errno (*log_block set).
+ * Reads log_blocks blocks: for dma-check, not for activation.  Overwrites
+ * s->desc_buf.
  */
-int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block);
+int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block, u64 *seq);
 
 #endif /* DMA_SCAN_H */

@@ -55,7 +55,7 @@ and never acknowledged: a legal crash state.  Recovery stops there either way.
   end: data checksum mismatch in entry 0 (data at log block 3) of the transaction at log block 2 (expected seq 2)
   check=0
   $ dma-check img | tail -2
-  note: valid transaction seq 3 at log block 5 follows; it was in flight with the torn one (never acknowledged) unless the writer does not record durable_seq
+  note: valid transaction seq 3 at log block 5 lies beyond the end; it was in flight when the log ended (never acknowledged) unless the writer does not record durable_seq
   clean (the torn transaction at the head is discarded by recovery)
 
 Torn descriptor (checksum), wrong magic:
@@ -66,6 +66,21 @@ Torn descriptor (checksum), wrong magic:
   $ three; dma-craft flip img 2 4; verdict
   end: bad magic at log block 2 (expected seq 2)
   check=0
+
+The same mid-log damage to a descriptor is caught when a later transaction
+records it as durable:
+
+  $ fresh; dma-craft txn img 0+8 >/dev/null; dma-craft txn img 100+9 >/dev/null
+  $ dma-craft txn --durable-seq 3 img 1016+8 >/dev/null; dma-craft flip img 2 4; verdict
+  end: bad magic at log block 2 (expected seq 2)
+  log: 1 transactions in 2 blocks
+  end: bad magic at log block 2 (expected seq 2)
+  beyond: valid transaction seq 3 at log block 5 records seq 2 as durable: committed transactions lost
+  damaged
+  check=1
+  $ truncate -s 512K data.img; dma-replay img data.img
+  dma-replay: img: damaged log (bad magic at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
+  [1]
 
 Newer version, unknown flags, bad superblock checksum, wrong block number,
 data device of another size:

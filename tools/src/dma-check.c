@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 	struct meta m;
 	char end[256];
 	int c, quiet = 0, damaged, beyond = 0;
-	u64 at = 0;
+	u64 at = 0, at_seq = 0;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -83,12 +83,12 @@ int main(int argc, char **argv)
 	}
 	scan_end_str(&s, end, sizeof(end));
 	damaged = !dma_scan_result_is_normal_end(s.result);
-	if (s.result == DMA_SCAN_DATA_CRC) {
-		beyond = dma_scan_probe_beyond(&s, &at);
+	if (!damaged) {
+		beyond = dma_scan_probe_beyond(&s, &at, &at_seq);
 		if (beyond < 0)
 			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
 			    (unsigned long long)at, strerror(-beyond));
-		damaged |= beyond == DMA_PROBE_DAMAGE;
+		damaged = beyond == DMA_PROBE_DAMAGE;
 	}
 	if (!quiet || damaged) {
 		printf("log: %llu transactions in %llu blocks\n",
@@ -98,13 +98,13 @@ int main(int argc, char **argv)
 	if (beyond == DMA_PROBE_DAMAGE)
 		printf("beyond: valid transaction seq %llu at log block %llu records "
 		       "seq %llu as durable: committed transactions lost\n",
-		       (unsigned long long)s.next_seq + 1, (unsigned long long)at,
+		       (unsigned long long)at_seq, (unsigned long long)at,
 		       (unsigned long long)s.next_seq);
 	else if (beyond == DMA_PROBE_INFLIGHT && !quiet)
-		printf("note: valid transaction seq %llu at log block %llu follows; it "
-		       "was in flight with the torn one (never acknowledged) unless "
-		       "the writer does not record durable_seq\n",
-		       (unsigned long long)s.next_seq + 1, (unsigned long long)at);
+		printf("note: valid transaction seq %llu at log block %llu lies beyond "
+		       "the end; it was in flight when the log ended (never "
+		       "acknowledged) unless the writer does not record durable_seq\n",
+		       (unsigned long long)at_seq, (unsigned long long)at);
 	if (damaged) {
 		printf("damaged\n");
 		return EXIT_PROBLEM;

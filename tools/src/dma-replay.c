@@ -139,11 +139,14 @@ int main(int argc, char **argv)
 	if (s.result == DMA_SCAN_IO_ERROR)
 		die(EXIT_USAGE, "%s: %s", m.path, end);
 	damaged = !dma_scan_result_is_normal_end(s.result);
-	if (s.result == DMA_SCAN_DATA_CRC) {
-		u64 at;
-		int p = dma_scan_probe_beyond(&s, &at);
+	if (!damaged) {
+		u64 at, at_seq;
+		int p = dma_scan_probe_beyond(&s, &at, &at_seq);
 
-		damaged |= p == DMA_PROBE_DAMAGE;
+		if (p < 0)
+			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
+			    (unsigned long long)at, strerror(-p));
+		damaged = p == DMA_PROBE_DAMAGE;
 	}
 	if (damaged && !force)
 		die(EXIT_PROBLEM, "%s: damaged log (%s); nothing replayed (--force "

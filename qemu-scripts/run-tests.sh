@@ -93,18 +93,23 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		--tests "$list" --timeout $((90 + per * ${#vm_tests[@]})) || vm_ok=0
 	rm -f "$list"
 	console=$vmout/console.log
+	# The serial console ends lines with CR LF; read a cleaned copy.
+	ctext=$vmout/console.txt
+	tr -d '\r' <"$console" >"$ctext" 2>/dev/null || : >"$ctext"
 	# Attribute kernel splats to the test that was running.
 	splats=$(awk '
 		/^@@DMA-BEGIN / { cur = $2; next }
 		/^@@DMA-END / { cur = ""; next }
 		/BUG:|WARNING:|KASAN|UBSAN|Oops|general protection fault|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked|kmemleak: .* new suspected|Kernel panic/ {
 			print (cur == "" ? "(outside any test)" : cur) "\t" $0
-		}' "$console" 2>/dev/null || true)
+		}' "$ctext" 2>/dev/null || true)
 	for t in "${vm_tests[@]}"; do
 		rel=${t#tests/}
 		name=${rel//\//_}
-		st=$(awk -v t="$rel" '$2 == t { print $1 }' "$vmout/results/summary" 2>/dev/null | tail -n1)
-		splat=$(printf '%s\n' "$splats" | awk -F'\t' -v t="$rel" '$1 == t { print $2 }' | head -n 5)
+		st=$( (awk -v t="$rel" '$2 == t { print $1 }' "$vmout/results/summary" 2>/dev/null || true) | tail -n1)
+		# Without the results disk (the guest died), the console's END line still tells.
+		[ -n "$st" ] || st=$(awk -v t="$rel" '$1 == "@@DMA-END" && $2 == t { print $3 }' "$ctext" | tail -n1)
+		splat=$(printf '%s\n' "$splats" | awk -F'\t' -v t="$rel" '$1 == t { print $2 }' | head -n 5 || true)
 		if [ -n "$splat" ] && [ "$st" != failed ]; then
 			st=failed
 			printf 'KERNEL SPLAT during this test:\n%s\n' "$splat" >>"$vmout/results/$name.out"
@@ -112,8 +117,11 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		if [ -z "$st" ]; then
 			st=failed
 			mkdir -p "$vmout/results"
-			if grep -aq "^@@DMA-BEGIN $rel\$" "$console"; then
-				echo "the guest died or hung during this test (see the console log)" >"$vmout/results/$name.out"
+			if grep -aqx "@@DMA-BEGIN $rel" "$ctext"; then
+				{
+					echo "the guest died or hung during this test; the console from its start:"
+					sed -n "/^@@DMA-BEGIN ${rel//\//\\/}\$/,\$p" "$ctext" | head -n 40
+				} >"$vmout/results/$name.out"
 			else
 				echo "not run: the guest stopped before reaching this test" >"$vmout/results/$name.out"
 			fi
@@ -124,7 +132,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		*) failed=$((failed + 1)); failures+=("$t|$vmout/results/$name.out|$console") ;;
 		esac
 	done
-	outside=$(printf '%s\n' "$splats" | awk -F'\t' '$1 == "(outside any test)" { print $2 }' | head -n 5)
+	outside=$(printf '%s\n' "$splats" | awk -F'\t' '$1 == "(outside any test)" { print $2 }' | head -n 5 || true)
 	if [ -n "$outside" ]; then
 		failed=$((failed + 1))
 		printf 'KERNEL SPLAT outside any test:\n%s\n' "$outside" >"$vmout/splat-outside.txt"

@@ -444,6 +444,38 @@ static int model_txn(void *ctx, const struct dma_txn *t)
 	return 0;
 }
 
+static int probes_clean, probes_damage;
+
+/*
+ * Damage an acknowledged transaction that later acknowledged batches recorded
+ * as durable: the scan must stop there and the probe must prove damage.
+ */
+static void damage_probe(const struct dma_geometry *g, u64 tail_seq, u64 tail, u64 acked)
+{
+	struct dma_geometry geo = *g;
+	struct dma_scan s;
+	u64 victim = rnd() % (acked - 3), at, at_seq, pos = tail, i;
+	u8 *blk;
+	int r;
+
+	scan(&geo, tail_seq, tail, &s);
+	CHECK(s.nr_txns == acked, "model: clean log has %llu of %llu",
+	      (unsigned long long)s.nr_txns, (unsigned long long)acked);
+	for (i = 0; i < victim; i++)	/* walk to the victim's descriptor */
+		pos = (pos + dma_desc_total_blocks((const void *)logblk(pos))) % geo.log_blocks;
+	blk = logblk(pos);
+	blk[200] ^= 0x10;
+	scan(&geo, tail_seq, tail, &s);
+	CHECK(s.nr_txns == victim && s.result == DMA_SCAN_DESC_CSUM, "model: damage at %llu "
+	      "gave %s after %llu", (unsigned long long)victim,
+	      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns);
+	r = dma_scan_probe_beyond(&s, &at, &at_seq);
+	blk[200] ^= 0x10;
+	CHECK(r == DMA_PROBE_DAMAGE, "model: damage of acknowledged txn %llu not proven (%d)",
+	      (unsigned long long)(tail_seq + victim), r);
+	probes_damage++;
+}
+
 static int crash_model(u64 jump, int rounds, int *crashes)
 {
 	static const u8 uuid[16] = "modelmodelmodel!";
@@ -488,6 +520,8 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 				p = (p + 1) % lb;
 			}
 			dma_desc_init(&d, &g, batch[t].seq, pos);
+			/* Everything before the batch is durable; the batch is not. */
+			dma_desc_set_durable_seq(&d, head_seq);
 			CHECK(dma_desc_add(&d, &g, 0, nb * 8, crc ^ ~0U) == 0, "model add");
 			dma_desc_seal(&d);
 			memcpy(pend[np], &d, sizeof(d));
@@ -513,6 +547,8 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 			for (t = 0; t < k; t++)
 				used += batch[t].blocks;
 			acked += k;
+			if (acked > 3 && rnd() % 2 == 0)
+				damage_probe(&g, tail_seq, tail, acked);
 			continue;
 		}
 		(*crashes)++;
@@ -527,6 +563,14 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 		s.transaction = model_txn;
 		dma_scan(&s);
 		CHECK(model_nfound <= 64, "model: too many found");
+		{	/* A crash is not damage: dma-check must not say it is. */
+			u64 at, at_seq;
+
+			CHECK(dma_scan_probe_beyond(&s, &at, &at_seq) != DMA_PROBE_DAMAGE,
+			      "model: a crash state reported as damage (seq %llu)",
+			      (unsigned long long)at_seq);
+			probes_clean++;
+		}
 		if ((u64)model_nfound < acked)
 			violations++;	/* an acknowledged transaction lost */
 		for (i = (int)acked; i < model_nfound; i++) {
@@ -557,6 +601,10 @@ static void test_crash_model(void)
 	      v, crashes);
 	printf("ok crash model: over 2000 crashes, every acknowledged transaction found, "
 	       "nothing torn or stale replayed\n");
+	CHECK(probes_clean > 2000 && probes_damage > 100, "model probes %d/%d",
+	      probes_clean, probes_damage);
+	printf("ok dma-check's probe: no crash state called damage, every damaged "
+	       "acknowledged transaction proven\n");
 	v = crash_model(0, 8000, &crashes);
 	CHECK(v > 0, "model without the jump found no resurrected transaction");
 	printf("ok without DMA_RECOVERY_SEQ_JUMP the model resurrects stale transactions\n");

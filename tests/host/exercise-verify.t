@@ -195,3 +195,11 @@ A random run from 4 threads verifies clean, every op acknowledged once:
   dma-exercise: --jobs applies to random runs, not to --script
   Try 'dma-exercise --help'.
   [2]
+
+--seconds bounds a random run in time (here 1 s, long before a billion ops):
+
+  $ truncate -s 1M sec.img; dma-exercise -j sec.j -T 1 -n 1000000000 -J 2 --mode plain sec.img
+  $ a=$(grep -c '^ack ' sec.j); o=$(grep -c '^op ' sec.j); [ "$a" = "$o" ] && [ "$a" -gt 10 ] && echo "every op acknowledged"
+  every op acknowledged
+  $ dma-verify -q sec.img sec.j | sed 's/ops [0-9]*, all-new [0-9]*, all-old 0, torn [0-9]*, superseded [0-9]*/ops N/'
+  summary: ops N; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0

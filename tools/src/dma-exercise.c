@@ -27,6 +27,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/random.h>
@@ -55,7 +56,7 @@ struct op {
 static struct {
 	const char *target, *journal, *script;
 	int mode;		/* KIND_* or 0 = mixed */
-	uint64_t ops, seed, generation, flush_every;
+	uint64_t ops, seed, generation, flush_every, seconds;
 	uint64_t region_start, region_blocks;
 	unsigned int max_segs, max_blocks, jobs;
 	int emulate, have_gen, have_region, read_back;
@@ -80,6 +81,18 @@ static pthread_cond_t busy_cond = PTHREAD_COND_INITIALIZER;
 static unsigned char *busy;	/* one byte per region block */
 static uint64_t ops_started, ops_done;
 static int stop;
+static struct timespec deadline;
+
+static int past_deadline(void)
+{
+	struct timespec now;
+
+	if (!cfg.seconds)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > deadline.tv_sec ||
+	       (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec);
+}
 
 static void __attribute__((noreturn)) help(void)
 {
@@ -100,6 +113,8 @@ static void __attribute__((noreturn)) help(void)
 	       "                         operation, at most %d (default 4)\n"
 	       "      --max-blocks N     blocks per segment (default 8)\n"
 	       "  -F, --flush-every N    fsync the target after every N operations\n"
+	       "  -T, --seconds N        stop issuing random operations after N seconds\n"
+	       "                         (or after --ops, whichever comes first)\n"
 	       "  -J, --jobs N           issue random operations from N threads at once;\n"
 	       "                         operations in flight never overlap (default 1;\n"
 	       "                         above 1 the run is not reproducible)\n"
@@ -543,7 +558,7 @@ static void *worker(void *arg)
 		uint64_t n;
 
 		pthread_mutex_lock(&busy_lock);
-		if (stop || ops_started == cfg.ops) {
+		if (stop || ops_started == cfg.ops || past_deadline()) {
 			pthread_mutex_unlock(&busy_lock);
 			break;
 		}
@@ -665,6 +680,7 @@ int main(int argc, char **argv)
 		{ "flush-every", required_argument, NULL, 'F' },
 		{ "script", required_argument, NULL, 's' },
 		{ "jobs", required_argument, NULL, 'J' },
+		{ "seconds", required_argument, NULL, 'T' },
 		{ "emulate", no_argument, NULL, 3 },
 		{ "read-back", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
@@ -676,7 +692,7 @@ int main(int argc, char **argv)
 
 	tool_init("dma-exercise");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:s:J:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:s:J:T:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': cfg.journal = optarg; break;
 		case 'm':
@@ -706,6 +722,7 @@ int main(int argc, char **argv)
 			break;
 		case 'F': cfg.flush_every = parse_u64("--flush-every", optarg); break;
 		case 's': cfg.script = optarg; break;
+		case 'T': cfg.seconds = parse_u64("--seconds", optarg); break;
 		case 'J':
 			cfg.jobs = parse_u64("--jobs", optarg);
 			if (!cfg.jobs || cfg.jobs > 64)
@@ -747,6 +764,10 @@ int main(int argc, char **argv)
 	}
 	if (cfg.script && cfg.jobs > 1)
 		usage_error("--jobs applies to random runs, not to --script");
+	if (cfg.seconds) {
+		clock_gettime(CLOCK_MONOTONIC, &deadline);
+		deadline.tv_sec += cfg.seconds;
+	}
 
 	jfd = open(cfg.journal, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	if (jfd < 0)

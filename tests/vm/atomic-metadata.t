@@ -1,0 +1,78 @@
+Metadata checks at activation: a formatted superblock is accepted; each kind of damage is
+refused with its own error and leaves the metadata device exactly as it was; the offline
+tools agree with the target.
+
+  $ . "$TESTDIR/lib.sh"
+  $ _require_scratch 3
+  $ _require_dm_atomic
+  $ SZ=$(_sectors $SCRATCH0)
+  $ try() {
+  >   dmesg -C
+  >   if dmsetup create dma-m --table "${1:-0 $SZ atomic $SCRATCH0 $SCRATCH1}" 2>/dev/null; then echo accepted; dmsetup remove dma-m; return; fi
+  >   dmesg | sed -n 's/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p' | tail -1
+  > }
+  $ sb_sum() { head -c 8192 $SCRATCH1 | sha256sum | cut -c1-16; }
+
+Format by activating on zeroes, write something, deactivate.
+
+  $ try
+  accepted
+  $ dma-check -q $SCRATCH1; echo "dma-check: $?"
+  dma-check: 0
+  $ good=$(sb_sum)
+
+One flipped byte anywhere in the superblock is a checksum mismatch.
+
+  $ printf '\001' | dd of=$SCRATCH1 bs=1 seek=1000 conv=notrunc status=none
+  $ before=$(sb_sum); try; [ "$(sb_sum)" = "$before" ] && echo unchanged
+  Superblock checksum mismatch (-EINVAL)
+  unchanged
+  $ dma-check -q $SCRATCH1 >/dev/null 2>&1; echo "dma-check: $?"
+  dma-check: 1
+  $ printf '\000' | dd of=$SCRATCH1 bs=1 seek=1000 conv=notrunc status=none
+  $ [ "$(sb_sum)" = "$good" ] && try
+  accepted
+
+Damaged fields, checked in order (resealed, so only the field is wrong).
+
+  $ for f in blocknr=1 magic=1 version=2 flags=1 block_size=512 log_start=0 log_blocks=999999999 data_sectors=4096; do
+  >   dma-craft sb $SCRATCH1 $f >/dev/null || echo "craft $f failed"
+  >   before=$(sb_sum); printf '%s: ' "${f%=*}"; try
+  >   [ "$(sb_sum)" = "$before" ] || echo "METADATA CHANGED by a refused table"
+  >   dd if=/dev/zero of=$SCRATCH1 bs=4096 count=1 conv=notrunc status=none
+  >   try >/dev/null; good=$(sb_sum)
+  > done
+  blocknr: Superblock has the wrong block number (-EINVAL)
+  magic: Superblock has a bad magic number (not dm-atomic metadata) (-EINVAL)
+  version: Superblock has an unsupported version (-EINVAL)
+  flags: Superblock has unsupported flags (-EINVAL)
+  block_size: Superblock has a bad geometry (-EINVAL)
+  log_start: Superblock has a bad geometry (-EINVAL)
+  log_blocks: Metadata device smaller than the log in the superblock (-EINVAL)
+  data_sectors: Data device size does not match the superblock (-EINVAL)
+
+The same metadata with a data device of another size is refused; with the right one accepted.
+
+  $ dmsetup create dma-half --table "0 $((SZ / 2)) linear $SCRATCH0 0"
+  $ try "0 $((SZ / 2)) atomic /dev/mapper/dma-half $SCRATCH1"
+  Data device size does not match the superblock (-EINVAL)
+  $ dmsetup remove dma-half
+  $ try
+  accepted
+
+Metadata that is neither zero nor dm-atomic (here a filesystem) is refused, not formatted.
+
+  $ mkfs.ext4 -q -F $SCRATCH2 2>/dev/null
+  $ before=$(head -c 1M $SCRATCH2 | sha256sum)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH2"
+  Superblock has a bad magic number (not dm-atomic metadata) (-EINVAL)
+  $ [ "$(head -c 1M $SCRATCH2 | sha256sum)" = "$before" ] && echo unchanged
+  unchanged
+
+A superblock formatted by dma-format is accepted by the target.
+
+  $ dd if=/dev/zero of=$SCRATCH2 bs=1M count=4 status=none
+  $ dma-format --force --data-dev $SCRATCH0 $SCRATCH2 | sed 's/uuid [0-9a-f-]*/uuid U/'
+  /dev/vd?: formatted: uuid U, log 131071 blocks at block 1, data 1048576 sectors (glob)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH2"
+  accepted

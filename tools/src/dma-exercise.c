@@ -631,7 +631,12 @@ static int run_random(void)
 static void open_target(void)
 {
 	uint64_t size;
-	fd_plain = open_dev(cfg.target, O_RDWR, 0, &size, &is_blk);
+
+	/*
+	 * A block device is claimed exclusively (by the first, kept open, fd)
+	 * so a mounted or otherwise held device is refused, not overwritten.
+	 */
+	fd_plain = open_dev(cfg.target, O_RDWR, 1, &size, &is_blk);
 	target_blocks = size / STAMP_BLOCK;
 	if (!target_blocks)
 		die(EXIT_USAGE, "%s: smaller than one %u-byte block", cfg.target,
@@ -639,7 +644,6 @@ static void open_target(void)
 	if (!is_blk)
 		return;
 	/* Block devices: O_DIRECT, so an acknowledged write left the host. */
-	close(fd_plain);
 	fd_plain = open(cfg.target, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd_plain < 0)
 		die_errno(EXIT_USAGE, "%s: open O_DIRECT", cfg.target);

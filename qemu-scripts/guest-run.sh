@@ -5,7 +5,7 @@
 #                 copy; per test: a @@DMA-BEGIN/@@DMA-END line on the console, the cram output
 #                 saved, leftover devices reported and removed.  Results are written as a tar
 #                 to the disk with serial "results".
-# DMA_MODE=demo   run /payload/demo.sh
+# DMA_MODE=demo*  run /payload/tests/demo/$DMA_MODE.sh (make demo: demo, then demo-recover)
 # DMA_MODE=shell  an interactive shell on the console (make vm)
 set -u
 export PATH=/payload/bin:$PATH
@@ -17,6 +17,7 @@ console=/dev/console
 krel=$(uname -r)
 
 if [ -d "/payload/lib/modules/$krel" ]; then
+	mkdir -p /lib/modules
 	mount -t tmpfs tmpfs /lib/modules
 	cp -a "/payload/lib/modules/$krel" /lib/modules/
 fi
@@ -32,8 +33,8 @@ shell)
 	setsid -c bash -l </dev/ttyS0 >/dev/ttyS0 2>&1
 	exit 0
 	;;
-demo)
-	bash /payload/demo.sh
+demo*)
+	bash "/payload/tests/demo/$DMA_MODE.sh"
 	exit $?
 	;;
 esac

@@ -80,8 +80,13 @@ fi
 
 # --- VM tests ------------------------------------------------------------------------------
 if [ ${#vm_tests[@]} -gt 0 ]; then
+	# The rootfs (network and disk bound) is made while the kernel (CPU bound) builds.
+	rootfs_out=$(mktemp)
+	"$SCRIPTS/rootfs.sh" >"$rootfs_out" &
+	rootfs_pid=$!
 	build=$("$SCRIPTS/kernel.sh" "$flavor")
-	rootfs=$("$SCRIPTS/rootfs.sh")
+	wait "$rootfs_pid" || die "the guest root filesystem could not be built"
+	rootfs=$(cat "$rootfs_out"); rm -f "$rootfs_out"
 	vmout=$OUT/vm-$flavor
 	list=$(mktemp)
 	printf '%s\n' "${vm_tests[@]#tests/}" >"$list"

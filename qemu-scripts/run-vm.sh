@@ -2,7 +2,10 @@
 # Boot the guest once.
 #
 #   run-vm.sh --build DIR --rootfs IMG --out DIR [--mode test|demo|shell] [--tests FILE]
-#             [--timeout SECONDS]
+#             [--timeout SECONDS] [--disks DIR] [--cut-after SECONDS]
+#
+# --disks DIR        keep the scratch disks in DIR across boots (created zeroed when missing)
+# --cut-after N      a power cut: kill QEMU (SIGKILL) N seconds after the guest prints @@DMA-CUT
 #
 # Makes a payload disk (our tools, the dm-atomic module, the kernel's modules, the VM tests,
 # guest-run.sh, the test list), four fresh sparse 512 MiB scratch disks and a results disk,
@@ -14,7 +17,7 @@
 # guest timers sane on a loaded host); DMA_BOOT_TIMEOUT (default 120 s to reach init).
 source "$(dirname "$0")/common.sh"
 
-mode=test tests= timeout=900 build= rootfs= out=
+mode=test tests= timeout=900 build= rootfs= out= disks= cut=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build=$2; shift 2 ;;
@@ -23,6 +26,8 @@ while [ $# -gt 0 ]; do
 	--mode) mode=$2; shift 2 ;;
 	--tests) tests=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--disks) disks=$2; shift 2 ;;
+	--cut-after) cut=$2; shift 2 ;;
 	*) die "run-vm.sh: unknown argument '$1'" ;;
 	esac
 done
@@ -42,11 +47,12 @@ cp -a "$TOP/tests/vm" "$p/tests/"
 cp "$SCRIPTS/guest-run.sh" "$p/"
 cp "$build/../info" "$p/kernel-info" 2>/dev/null || echo "source: unknown" >"$p/kernel-info"
 cp "$TOP/block-core-patches/series" "$p/series" 2>/dev/null || : >"$p/series"
-[ -f "$TOP/tests/demo/demo.sh" ] && cp "$TOP/tests/demo/demo.sh" "$p/demo.sh"
 if [ -n "$tests" ]; then cp "$tests" "$p/test-list"; else : >"$p/test-list"; fi
 mke2fs -q -t ext4 -L dma-payload -d "$p" "$out/payload.img" 256M >/dev/null
 truncate -s 64M "$out/results.img"
-for i in 0 1 2 3; do truncate -s 512M "$out/scratch$i.img"; done
+sdir=${disks:-$out}
+mkdir -p "$sdir"
+for i in 0 1 2 3; do [ -n "$disks" ] && [ -f "$sdir/scratch$i.img" ] || truncate -s 512M "$sdir/scratch$i.img"; done
 
 # --- accelerator ---------------------------------------------------------------------------
 qemu_ver=$(qemu-system-x86_64 --version | head -n1)
@@ -89,7 +95,7 @@ args=(
 	$(disk "$out/results.img" results)
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
 )
-for i in 0 1 2 3; do args+=($(disk "$out/scratch$i.img" "scratch$i" discard=unmap,detect-zeroes=unmap,cache=unsafe)); done
+for i in 0 1 2 3; do args+=($(disk "$sdir/scratch$i.img" "scratch$i" discard=unmap,detect-zeroes=unmap,cache=unsafe)); done
 
 echo "qemu-system-x86_64 ${args[*]}" >"$out/qemu-cmdline"
 if [ "$mode" = shell ]; then
@@ -107,7 +113,7 @@ show() {
 			printf '  %-7s %s (%s s in the guest)\n' "$st" "$t" "$secs"
 		done
 	else
-		grep --line-buffered -av '^@@DMA-\|^\[ *[0-9.]*\] \|^$'
+		grep --line-buffered -av '^@@DMA-GUEST\|^\[ *[0-9.]*\] \|^\s*$' | sed -u 's/^@@DMA-CUT/   (guest:)/'
 	fi
 }
 for attempt in 1 2 3; do
@@ -133,15 +139,28 @@ for attempt in 1 2 3; do
 		echo 124 >"$out/qemu.rc"
 		die "the guest never booted; see $out/console-stalled-boot-*.log"
 	fi
+	if [ -n "$cut" ]; then
+		(
+			while kill -0 "$qpid" 2>/dev/null && ! grep -aq '^@@DMA-CUT' "$out/console.log"; do sleep 0.2; done
+			kill -0 "$qpid" 2>/dev/null || exit 0
+			sleep "$cut"
+			echo "@@DMA-POWERCUT" >>"$out/power-cut"
+			pkill -KILL -f "qemu-system-x86_64 .*$out/payload.img" || true
+		) &
+	fi
 	tail -n +1 -f --pid="$qpid" "$out/console.log" | show
-	wait "$qpid"
+	{ wait "$qpid"; } 2>/dev/null
 	rc=$?
 	set -e
 	break
 done
 echo "$rc" >"$out/qemu.rc"
 tar -xf "$out/results.img" -C "$out/results" 2>/dev/null || true
-rm -f "$out/scratch"*.img
+[ -n "$disks" ] || rm -f "$out/scratch"*.img
+if [ -f "$out/power-cut" ]; then
+	log "POWER CUT: QEMU was killed ${cut} s after the guest started writing"
+	exit 0
+fi
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	log "the guest did not finish within ${timeout} s (killed); console: $out/console.log"
 	exit 1

@@ -84,9 +84,15 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	rootfs_out=$(mktemp)
 	"$SCRIPTS/rootfs.sh" >"$rootfs_out" &
 	rootfs_pid=$!
-	build=$("$SCRIPTS/kernel.sh" "$flavor")
-	wait "$rootfs_pid" || die "the guest root filesystem could not be built"
+	build_ok=1
+	build=$("$SCRIPTS/kernel.sh" "$flavor") || build_ok=0
+	wait "$rootfs_pid" || build_ok=0
 	rootfs=$(cat "$rootfs_out"); rm -f "$rootfs_out"
+	if [ $build_ok = 0 ]; then
+		log "the kernel, the module or the guest rootfs did not build (see above): no VM test ran"
+		echo "$passed passed, $((failed + ${#vm_tests[@]})) failed, $skipped skipped"
+		exit 1
+	fi
 	vmout=$OUT/vm-$flavor
 	list=$(mktemp)
 	printf '%s\n' "${vm_tests[@]#tests/}" >"$list"

@@ -14,7 +14,7 @@
 # -n   checkpatch only, no builds.
 #
 # Uses the lean .config made by qemu-scripts/kernel.sh (run `make kernel` once first) and takes
-# the kernel build lock, like every kernel build on this machine.
+# the kernel build lock for each build (not for the whole run, so other builds can interleave).
 source "$(dirname "$0")/../qemu-scripts/common.sh"
 
 build=1
@@ -43,29 +43,28 @@ git -C "$pristine" worktree remove --force "$src" >/dev/null 2>&1 || rm -rf "$sr
 git -C "$pristine" worktree prune
 git -C "$pristine" worktree add -q --detach "$src" pristine
 
-kmake() { make -C "$src" O="$obj" CC="ccache gcc" LOCALVERSION= "$@"; }
+kmake() { flock "$KBUILD_LOCK" make -C "$src" O="$obj" CC="ccache gcc" LOCALVERSION= "$@"; }
 if [ "$build" = 1 ]; then
 	mkdir -p "$obj"
 	cp "$config" "$obj/.config"
-	exec 9>"$KBUILD_LOCK"
-	log "waiting for the kernel build lock $KBUILD_LOCK"
-	flock 9
 	kmake -s olddefconfig >"$work/config.log" 2>&1 || die "olddefconfig failed (see $work/config.log)"
 fi
 
 n=0 total=0 fail=0
 for p in "${list[@]}"; do
 	n=$((n + 1))
-	subject=$(sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$patches/$p" | head -n1)
+	subject=$(awk '/^Subject:/ { s = $0; while ((getline l) > 0 && l ~ /^[ \t]/) s = s l; print s; exit }' \
+		"$patches/$p" | sed 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//')
 	if ! git -C "$src" -c user.name=check-series -c user.email=check-series@localhost \
 		am -q --keep-cr "$patches/$p" >"$work/am.log" 2>&1; then
 		cat "$work/am.log" >&2
 		die "patch $n ($p) does not apply"
 	fi
-	cp=$("$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types "$patches/$p" 2>&1 |
+	cp=$({ "$src/scripts/checkpatch.pl" --strict --no-tree --show-types "$patches/$p" 2>&1 || true; } |
 		sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 errors, \2 warnings, \3 checks/p')
 	line="[$n/${#list[@]}] $subject"$'\n'"      checkpatch --strict: ${cp:-?}"
 	if [ "$build" = 1 ]; then
+		log "building prefix $n (waits for $KBUILD_LOCK if another build holds it)"
 		start=$SECONDS
 		if kmake -j"$(nproc)" bzImage modules >"$work/build-$n.log" 2>&1; then
 			secs=$((SECONDS - start))

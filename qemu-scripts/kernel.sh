@@ -26,97 +26,110 @@ if [ "$ver" != "$KNOWN_LINUX_SOURCE_VERSION" ]; then
 	log "NOTE: linux-source-6.1 is $ver; this project was last verified on $KNOWN_LINUX_SOURCE_VERSION"
 fi
 
-exec 9>"$KBUILD_LOCK"
-if ! flock -n 9; then
-	log "another kernel build holds $KBUILD_LOCK; waiting for it"
-	flock 9
-fi
+build_kernel() {
+	exec 9>"$KBUILD_LOCK"
+	if ! flock -n 9; then
+		log "another kernel build holds $KBUILD_LOCK; waiting for it"
+		flock 9
+	fi
 
-# 1. The pristine tree, once per linux-source version.
-pristine=$DMA_CACHE/pristine-$ver
-if [ ! -f "$pristine/.dma-ready" ]; then
-	rm -rf "$pristine" "$pristine.tmp"
-	mkdir -p "$pristine.tmp"
-	run_logged "extract $(basename "$LINUX_TARBALL") ($ver)" "$DMA_CACHE/extract.log" \
-		tar -xf "$LINUX_TARBALL" -C "$pristine.tmp" --strip-components=1
-	(
-		cd "$pristine.tmp"
-		git init -q
-		# Debian's tarball ignores everything ('/*' in .gitignore): force-add.
-		git add -A -f
-		git -c user.name=dm-atomic -c user.email=dm-atomic@localhost \
-			commit -q -m "linux-source-6.1 $ver (pristine)"
-		git tag pristine
-	) >"$DMA_CACHE/pristine-git.log" 2>&1 || die "could not make a git tree of the source (see $DMA_CACHE/pristine-git.log)"
-	touch "$pristine.tmp/.dma-ready"
-	mv "$pristine.tmp" "$pristine"
-fi
+	# 1. The pristine tree, once per linux-source version.
+	pristine=$DMA_CACHE/pristine-$ver
+	if [ ! -f "$pristine/.dma-ready" ]; then
+		rm -rf "$pristine" "$pristine.tmp"
+		mkdir -p "$pristine.tmp"
+		run_logged "extract $(basename "$LINUX_TARBALL") ($ver)" "$DMA_CACHE/extract.log" \
+			tar -xf "$LINUX_TARBALL" -C "$pristine.tmp" --strip-components=1
+		(
+			cd "$pristine.tmp"
+			git init -q
+			# Debian's tarball ignores everything ('/*' in .gitignore): force-add.
+			git add -A -f
+			git -c user.name=dm-atomic -c user.email=dm-atomic@localhost \
+				commit -q -m "linux-source-6.1 $ver (pristine)"
+			git tag pristine
+		) >"$DMA_CACHE/pristine-git.log" 2>&1 || die "could not make a git tree of the source (see $DMA_CACHE/pristine-git.log)"
+		touch "$pristine.tmp/.dma-ready"
+		mv "$pristine.tmp" "$pristine"
+	fi
 
-# 2. The patched (or unpatched) source for this key.
+	# 2. The patched (or unpatched) source for this key.
+	mkdir -p "$kdir"
+	if [ ! -f "$kdir/.src-ready" ]; then
+		rm -rf "$src"
+		git -C "$pristine" worktree prune
+		git -C "$pristine" worktree add -q --detach "$src" pristine
+		if [ "$what" = patched ]; then
+			n=0
+			while read -r p; do
+				case "$p" in ''|'#'*) continue ;; esac
+				n=$((n + 1))
+				if ! git -C "$src" -c user.name=dm-atomic -c user.email=dm-atomic@localhost \
+					am -q --keep-cr "$TOP/block-core-patches/$p" >"$kdir/am.log" 2>&1; then
+					cat "$kdir/am.log" >&2
+					git -C "$src" am --abort >/dev/null 2>&1 || true
+					die "block-core-patches/$p (patch $n of the series) does not apply to linux-source-6.1 $ver"
+				fi
+			done < <(cat "$TOP/block-core-patches/series" 2>/dev/null || true)
+			log "applied $n patch(es) from block-core-patches/series"
+		fi
+		{
+			echo "linux-source-6.1 $ver"
+			echo "source: $what"
+			git -C "$src" log --oneline pristine..HEAD
+		} >"$kdir/info"
+		touch "$kdir/.src-ready"
+	fi
+
+	# 3. Configure.
+	frags=("$src/kernel/configs/kvm_guest.config" "$SCRIPTS/config/dm-atomic.config" "$SCRIPTS/config/trim.config")
+	[ "$flavor" = debug ] && frags+=("$SCRIPTS/config/debug.config")
+	if [ ! -f "$build/.config-ready" ]; then
+		rm -rf "$build"
+		mkdir -p "$build"
+		(
+			kmake x86_64_defconfig
+			"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "${frags[@]}"
+			kmake olddefconfig
+		) >"$build/config.log" 2>&1 || { tail -n 20 "$build/config.log" >&2; die "kernel configuration failed"; }
+		# Every =y/=m we asked for must have survived olddefconfig (a missing dependency
+		# silently drops a symbol otherwise).
+		missing=$(cat "${frags[@]:1}" | sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=\([ym]\)$/\1=\2/p' |
+			while read -r want; do grep -qx "$want" "$build/.config" || echo "$want"; done)
+		[ -z "$missing" ] || die "kernel config lost: $(echo $missing)"
+		touch "$build/.config-ready"
+	fi
+
+	# 4. Build.  Incremental: make decides what is stale.
+	run_logged "kernel build ($flavor, key $(basename "$kdir"))" "$build/build.log" \
+		kmake -j"$(nproc)" bzImage modules
+	rm -rf "$build/modinst"
+	run_logged "modules_install" "$build/modules_install.log" \
+		kmake INSTALL_MOD_PATH="$build/modinst" INSTALL_MOD_STRIP=1 modules_install
+	touch "$build/.build-done"
+}
+
 kdir=$(kernel_dir "$what")
 src=$kdir/src
-mkdir -p "$kdir"
-if [ ! -f "$kdir/.src-ready" ]; then
-	rm -rf "$src"
-	git -C "$pristine" worktree prune
-	git -C "$pristine" worktree add -q --detach "$src" pristine
-	if [ "$what" = patched ]; then
-		n=0
-		while read -r p; do
-			case "$p" in ''|'#'*) continue ;; esac
-			n=$((n + 1))
-			if ! git -C "$src" -c user.name=dm-atomic -c user.email=dm-atomic@localhost \
-				am -q --keep-cr "$TOP/block-core-patches/$p" >"$kdir/am.log" 2>&1; then
-				cat "$kdir/am.log" >&2
-				git -C "$src" am --abort >/dev/null 2>&1 || true
-				die "block-core-patches/$p (patch $n of the series) does not apply to linux-source-6.1 $ver"
-			fi
-		done < <(cat "$TOP/block-core-patches/series" 2>/dev/null || true)
-		log "applied $n patch(es) from block-core-patches/series"
-	fi
-	{
-		echo "linux-source-6.1 $ver"
-		echo "source: $what"
-		git -C "$src" log --oneline pristine..HEAD
-	} >"$kdir/info"
-	touch "$kdir/.src-ready"
-fi
-
-# 3. Configure.
 build=$kdir/build-$flavor
 [ "$flavor" = unpatched ] && build=$kdir/build-lean
-frags=("$src/kernel/configs/kvm_guest.config" "$SCRIPTS/config/dm-atomic.config" "$SCRIPTS/config/trim.config")
-[ "$flavor" = debug ] && frags+=("$SCRIPTS/config/debug.config")
 kmake() { make -C "$src" O="$build" CC="ccache gcc" LOCALVERSION= "$@"; }
-if [ ! -f "$build/.config-ready" ]; then
-	rm -rf "$build"
-	mkdir -p "$build"
-	(
-		kmake x86_64_defconfig
-		"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "${frags[@]}"
-		kmake olddefconfig
-	) >"$build/config.log" 2>&1 || { tail -n 20 "$build/config.log" >&2; die "kernel configuration failed"; }
-	# Every =y/=m we asked for must have survived olddefconfig (a missing dependency
-	# silently drops a symbol otherwise).
-	missing=$(cat "${frags[@]:1}" | sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=\([ym]\)$/\1=\2/p' |
-		while read -r want; do grep -qx "$want" "$build/.config" || echo "$want"; done)
-	[ -z "$missing" ] || die "kernel config lost: $(echo $missing)"
-	touch "$build/.config-ready"
-fi
 
-# 4. Build.  Incremental: make decides what is stale.
-run_logged "kernel build ($flavor, key $(basename "$kdir"))" "$build/build.log" \
-	kmake -j"$(nproc)" bzImage modules
-rm -rf "$build/modinst"
-run_logged "modules_install" "$build/modules_install.log" \
-	kmake INSTALL_MOD_PATH="$build/modinst" INSTALL_MOD_STRIP=1 modules_install
+# Fast path: built before, and nobody has touched the source tree since (a developer may edit
+# $src by hand; then make decides what is stale).  Needs no lock.
+if [ -f "$kdir/.src-ready" ] && [ -f "$build/.build-done" ] &&
+	[ -z "$(find "$src" -newer "$build/.build-done" -type f -print -quit 2>/dev/null)" ]; then
+	log "kernel ($flavor, key $(basename "$kdir")) is up to date"
+else
+	build_kernel
+fi
 
 # 5. The dm-atomic module, out of tree, built in a copy so the repo stays clean.
 if [ -f "$TOP/dm-atomic/Kbuild" ] && [ "$flavor" != unpatched ] && [ -z "${DMA_SKIP_MODULE:-}" ]; then
 	mkdir -p "$build/ext"
 	rsync -a --delete --exclude '*.o' --exclude '*.ko' "$TOP/dm-atomic/" "$build/ext/dm-atomic/"
 	run_logged "dm-atomic module" "$build/ext/build.log" \
-		make -C "$build" CC="ccache gcc" M="$build/ext/dm-atomic" modules
+		flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/ext/dm-atomic" modules
 fi
 kmake -s kernelrelease >"$build/kernelrelease"
 echo "$build"

@@ -1777,7 +1777,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	       info.log_blocks, info.used_blocks, info.head_seq, info.tail_seq);
 	DMEMIT("replayed_txns=%llu\nreplayed_sectors=%llu\nreplay_end=%s\n",
 	       info.replayed_txns, info.replayed_sectors,
-	       ac->log ? dma_scan_result_str(info.replay_end) : "-");
+	       !ac->log ? "-" : info.formatted ? "formatted" :
+	       dma_scan_result_str(info.replay_end));
 	spin_lock_irq(&ac->lock);
 	DMEMIT("txns_committed=%llu\nlists_committed=%llu\nbios_logged=%llu\nbytes_logged=%llu\n",
 	       ac->txns_committed, ac->lists_committed, ac->bios_logged, ac->bytes_logged);

@@ -41,3 +41,32 @@ PY
 
 # _dma_stat NAME KEY: one counter of `dmsetup message NAME 0 stats`.
 _dma_stat() { dmsetup message "$1" 0 stats | sed -n "s/^$2=//p"; }
+
+# _dma_ioctl DEV SEED BLOCK+COUNT...: one BLKATOMICWRITE list of the given 4 KiB-block
+# ranges, filled with _pattern-like bytes from SEED (range i gets seed SEED+i).  Prints "ok"
+# or the errno name; the data of range i is left in /tmp/seg.i for comparison.
+_dma_ioctl() {
+	python3 - "$@" <<'PY'
+import ctypes, errno, fcntl, mmap, os, random, struct, sys
+dev, seed, ranges = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+BLKATOMICWRITE = (1 << 30) | (32 << 16) | (0x12 << 8) | 129
+fd = os.open(dev, os.O_WRONLY | os.O_DIRECT)
+bufs, segs = [], b""
+for i, r in enumerate(ranges):
+    b, n = map(int, r.split("+"))
+    data = random.Random(seed + i).randbytes(n * 4096)
+    open("/tmp/seg.%d" % i, "wb").write(data)
+    m = mmap.mmap(-1, max(len(data), 4096))
+    m[:len(data)] = data
+    bufs.append(m)
+    addr = ctypes.addressof(ctypes.c_char.from_buffer(m))
+    segs += struct.pack("<QQQ", b * 4096, n * 4096, addr)
+arr = ctypes.create_string_buffer(segs, len(segs))
+req = struct.pack("<IIQQQ", len(ranges), 0, ctypes.addressof(arr), 0, 0)
+try:
+    fcntl.ioctl(fd, BLKATOMICWRITE, req)
+    print("ok")
+except OSError as e:
+    print(errno.errorcode.get(e.errno, str(e.errno)))
+PY
+}

@@ -93,20 +93,47 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		echo "$passed passed, $((failed + ${#vm_tests[@]})) failed, $skipped skipped"
 		exit 1
 	fi
-	vmout=$OUT/vm-$flavor
-	list=$(mktemp)
-	printf '%s\n' "${vm_tests[@]#tests/}" >"$list"
 	per=120
 	[ "$flavor" = debug ] && per=300
-	log "VM tests: ${#vm_tests[@]} on $(cat "$build/kernelrelease") ($flavor)"
-	vm_ok=1
-	DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" --out "$vmout" \
-		--tests "$list" --timeout $((90 + per * ${#vm_tests[@]})) || vm_ok=0
-	rm -f "$list"
+	# Shards: one guest per host core, run side by side (single-threaded TCG uses one host
+	# thread per guest).  Tests are dealt longest first to the least loaded guest, by the
+	# durations of the last run (30 s for a test not seen yet).
+	jobs=${DMA_VM_JOBS:-$(nproc)}
+	[ "$jobs" -gt ${#vm_tests[@]} ] && jobs=${#vm_tests[@]}
+	durations=$OUT/vm-durations-$flavor
+	rm -rf "$OUT/vm-$flavor"-*
+	printf '%s\n' "${vm_tests[@]#tests/}" | awk -v jobs="$jobs" -v out="$OUT/vm-$flavor" '
+		FILENAME == ARGV[1] { d[$1] = $2; next }
+		{ t[++n] = $1; w[n] = ($1 in d) ? d[$1] : 30 }
+		END {
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+				if (w[j] > w[i]) { x = w[i]; w[i] = w[j]; w[j] = x; x = t[i]; t[i] = t[j]; t[j] = x }
+			for (k = 0; k < jobs; k++) load[k] = 0
+			for (i = 1; i <= n; i++) {
+				best = 0
+				for (k = 1; k < jobs; k++) if (load[k] < load[best]) best = k
+				load[best] += w[i]
+				print t[i] > (out "-" best ".list")
+			}
+		}' <(cat "$durations" 2>/dev/null) -
+	log "VM tests: ${#vm_tests[@]} on $(cat "$build/kernelrelease") ($flavor), in $jobs guest(s)"
+	vm_ok=1 pids=()
+	for ((k = 0; k < jobs; k++)); do
+		list=$OUT/vm-$flavor-$k.list
+		n=$(wc -l <"$list")
+		DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
+			--out "$OUT/vm-$flavor-$k" --tests "$list" --timeout $((90 + per * n)) &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do wait "$pid" || vm_ok=0; done
+	: >"$durations.new"
+	for ((k = 0; k < jobs; k++)); do
+	vmout=$OUT/vm-$flavor-$k
 	console=$vmout/console.log
 	# The serial console ends lines with CR LF; read a cleaned copy.
 	ctext=$vmout/console.txt
 	tr -d '\r' <"$console" >"$ctext" 2>/dev/null || : >"$ctext"
+	awk '$1 == "@@DMA-END" { print $2, int($4 + 0.5) }' "$ctext" >>"$durations.new"
 	# Attribute kernel splats to the test that was running.
 	splats=$(awk '
 		/^@@DMA-BEGIN / { cur = $2; next }
@@ -114,8 +141,8 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		/BUG:|WARNING:|KASAN|UBSAN|Oops|general protection fault|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked|kmemleak: .* new suspected|Kernel panic/ {
 			print (cur == "" ? "(outside any test)" : cur) "\t" $0
 		}' "$ctext" 2>/dev/null || true)
-	for t in "${vm_tests[@]}"; do
-		rel=${t#tests/}
+	while read -r rel; do
+		t=tests/$rel
 		name=${rel//\//_}
 		st=$( (awk -v t="$rel" '$2 == t { print $1 }' "$vmout/results/summary" 2>/dev/null || true) | tail -n1)
 		# Without the results disk (the guest died), the console's END line still tells.
@@ -142,13 +169,18 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		skipped) skipped=$((skipped + 1)) ;;
 		*) failed=$((failed + 1)); failures+=("$t|$vmout/results/$name.out|$console") ;;
 		esac
-	done
+	done <"$vmout.list"
 	outside=$(printf '%s\n' "$splats" | awk -F'\t' '$1 == "(outside any test)" { print $2 }' | head -n 5 || true)
 	if [ -n "$outside" ]; then
 		failed=$((failed + 1))
 		printf 'KERNEL SPLAT outside any test:\n%s\n' "$outside" >"$vmout/splat-outside.txt"
-		failures+=("(guest kernel)|$vmout/splat-outside.txt|$console")
+		failures+=("(guest kernel $k)|$vmout/splat-outside.txt|$console")
 	fi
+	done
+	# Keep the durations of every test seen, updated by this run.
+	awk 'FILENAME == ARGV[1] { n[$1] = $2; next } !($1 in n) { n[$1] = $2 } END { for (t in n) print t, n[t] }' \
+		"$durations.new" <(cat "$durations" 2>/dev/null) >"$durations.tmp"
+	mv "$durations.tmp" "$durations"; rm -f "$durations.new"
 	[ $vm_ok = 1 ] || log "the VM run did not complete cleanly (see above)"
 fi
 

@@ -1,0 +1,712 @@
+#!/usr/bin/env python3
+"""Crash-state enumeration for dm-atomic (fstests generic/482 / CrashMonkey style).
+
+  crash-states.py run WORKLOAD SEED [--max N] [--sample-seed S] [--recovery]
+
+1. Record.  One dm-log-writes device (backing disk $SCRATCH0, log $SCRATCH1)
+   holds both of dm-atomic's devices as two dm-linear slices, so every write,
+   flush and FUA to data and metadata lands in one log in one total order.
+   The workload runs on dm-atomic; after each operation returns, a mark
+   "a<op>" is logged; after each fsync, a mark "f<op>".
+2. Enumerate crash states from the log (our own reader of the dm-log-writes
+   format: sector 0 super {magic, version, nr_entries, sectorsize}, then per
+   entry one header sector {sector, nr_sectors, flags, data_len} (+ mark text)
+   followed by the written sectors):
+     prefix  everything up to and including each FLUSH or FUA entry;
+     subset  before each FLUSH, the writes it made durable (logged just before
+             it) were in the disk's volatile cache: every subset of them on top
+             of the preceding state (exhaustive up to 12 writes, else 64 random
+             subsets, fixed seed);
+     torn    each FUA write cut short: its first 1, n/2 and n-1 sectors, and a
+             random subset of its sectors, on top of the preceding state.
+3. Check each state on $SCRATCH2 (data and metadata slices, same sizes):
+     dma-check passes on the crash-state metadata (or it is all zero);
+     activation (recovery) succeeds in rw mode;
+     G1 every atomic op all-new or all-old (superseded by a later op counts as new);
+     G2 every op acknowledged (mark a<op> in the state) is present, and every
+        op acknowledged before a completed fsync (mark f<op>) is present;
+     G3 an atomic op that survives implies every atomic op acknowledged
+        before it was submitted survives;
+     no block with a garbage or misdirected stamp;
+     G7 the crash-state metadata put back over the recovered data, activated
+        again: identical data bytes.
+   --recovery: then record a second log, of recovery itself (the state whose
+   recovery replayed the most transactions, activated under dm-log-writes),
+   and check every crash state of that recovery the same way.
+
+Prints per phase: states by kind, violations, seconds per state; exit 1 on any
+violation, 2 on a setup failure.  Our own code; DM ioctls are issued directly
+(one dmsetup process per state would dominate the time under TCG).
+"""
+import ctypes
+import fcntl
+import hashlib
+import mmap
+import os
+import random
+import struct
+import subprocess
+import sys
+import threading
+import time
+
+SECTOR = 512
+BLOCK = 4096
+DATA_SECTORS = 1024            # 512 KiB of data: 128 blocks
+META_SECTORS = 512             # 256 KiB of metadata: superblock + 63 log blocks
+FEATURES = "4 max_segments 8 max_bytes 32768"
+MAX_SEGS = 8
+MAX_BLOCKS = 8
+
+# ---------------------------------------------------------------- DM ioctls
+DM_FMT = "<3IIIIiIIIQ128s129s7s"
+DM_SIZE = struct.calcsize(DM_FMT)          # 312
+assert DM_SIZE == 312
+SPEC_FMT = "<QQiI16s"
+SPEC_SIZE = struct.calcsize(SPEC_FMT)      # 40
+DM_CREATE, DM_REMOVE, DM_SUSPEND, DM_LOAD, DM_STATUS, DM_MSG = 3, 4, 6, 9, 12, 14
+DM_SUSPEND_FLAG = 1 << 1
+DM_NOFLUSH_FLAG = 1 << 11
+DM_DATA_OUT_FLAG = 1 << 16
+
+
+def _dm_ioc(nr):
+    return (3 << 30) | (DM_SIZE << 16) | (0xFD << 8) | nr
+
+
+class DM:
+    def __init__(self):
+        self.fd = os.open("/dev/mapper/control", os.O_RDWR)
+
+    def _call(self, nr, name, payload=b"", flags=0, count=0, size=16384):
+        buf = bytearray(size)
+        struct.pack_into(DM_FMT, buf, 0, 4, 0, 0, size, DM_SIZE, count, 0, flags,
+                         0, 0, 0, name.encode(), b"", b"")
+        buf[DM_SIZE:DM_SIZE + len(payload)] = payload
+        fcntl.ioctl(self.fd, _dm_ioc(nr), buf, True)
+        return buf
+
+    def create(self, name, table, ttype):
+        start, length, params = table
+        self._call(DM_CREATE, name)
+        spec = struct.pack(SPEC_FMT, start, length, 0, 0, ttype.encode())
+        p = params.encode() + b"\0"
+        p += b"\0" * (-len(p) % 8)
+        try:
+            self._call(DM_LOAD, name, spec + p, count=1)
+            self._call(DM_SUSPEND, name)           # resume
+        except OSError:
+            self.remove(name)
+            raise
+
+    def remove(self, name):
+        self._call(DM_REMOVE, name)
+
+    def suspend(self, name, noflush=False):
+        self._call(DM_SUSPEND, name, flags=DM_SUSPEND_FLAG | (DM_NOFLUSH_FLAG if noflush else 0))
+
+    def resume(self, name):
+        self._call(DM_SUSPEND, name)
+
+    def status(self, name):
+        buf = self._call(DM_STATUS, name)
+        ds = struct.unpack_from("<I", buf, 16)[0]
+        s = bytes(buf[ds + SPEC_SIZE:])
+        return s[:s.index(b"\0")].decode()
+
+    def message(self, name, msg):
+        payload = struct.pack("<Q", 0) + msg.encode() + b"\0"
+        self._call(DM_MSG, name, payload, flags=DM_DATA_OUT_FLAG)
+
+
+PROF = {}
+
+
+class prof:
+    """Accumulate wall time per stage (printed with the totals)."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def __enter__(self):
+        self.t = time.time()
+
+    def __exit__(self, *a):
+        PROF[self.key] = PROF.get(self.key, 0) + time.time() - self.t
+
+
+def say(line):
+    """Print a result line, and put it in the kernel log (the console log keeps it)."""
+    print(line)
+    sys.stdout.flush()
+    try:
+        with open("/dev/kmsg", "w") as k:
+            k.write("crash-states: %s\n" % line)
+    except OSError:
+        pass
+
+
+def dmsetup(*args):
+    subprocess.run(["dmsetup", "--noudevsync"] + list(args), check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def majmin(path):
+    r = os.stat(path).st_rdev
+    return "%d:%d" % (os.major(r), os.minor(r))
+
+
+# ---------------------------------------------------------------- direct I/O
+def aligned(n):
+    return mmap.mmap(-1, max(n, SECTOR))
+
+
+def pread_direct(path, off, n):
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECT)
+    try:
+        buf = aligned(n)
+        got = os.preadv(fd, [buf], off)
+        if got != n:
+            raise IOError("%s: short read at %d" % (path, off))
+        return bytes(buf[:n])
+    finally:
+        os.close(fd)
+
+
+def pwrite_direct(path, off, data):
+    fd = os.open(path, os.O_WRONLY | os.O_DIRECT)
+    try:
+        buf = aligned(len(data))
+        buf[:len(data)] = data
+        if os.pwritev(fd, [memoryview(buf)[:len(data)]], off) != len(data):
+            raise IOError("%s: short write" % path)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------- stamps
+MAGIC = b"CRASHSTM"
+
+
+def stamp(seed, op, block):
+    out = []
+    for s in range(8):
+        h = struct.pack("<8sQQQQ", MAGIC, seed, op, block, s)
+        out.append((h * 13)[:SECTOR])
+    return b"".join(out)
+
+
+ZERO_BLOCK = bytes(BLOCK)
+STAMPS = {}
+
+
+def parse_block(buf, seed):
+    """None (never written), (op, block) or 'garbage'."""
+    if buf[:8] != MAGIC:
+        return None if buf == ZERO_BLOCK else "garbage"
+    _, s, op, block, _ = struct.unpack_from("<8sQQQQ", buf)
+    want = STAMPS.get((op, block))
+    if want is None:
+        want = STAMPS[(op, block)] = stamp(seed, op, block)
+    if s != seed or buf != want:
+        return "garbage"
+    return (op, block)
+
+
+# ---------------------------------------------------------------- workloads
+O_ATOMIC = 0o40000000
+BLKATOMICWRITE = (1 << 30) | (32 << 16) | (0x12 << 8) | 129
+
+
+class Recorder:
+    """Runs operations on the atomic device, journals them in memory and marks the log."""
+
+    def __init__(self, dev, dm, lw, seed):
+        self.dev, self.dm, self.lw, self.seed = dev, dm, lw, seed
+        self.fd = os.open(dev, os.O_RDWR | os.O_DIRECT)
+        self.lock = threading.Lock()
+        self.ops = {}           # id -> dict(kind, segs=[(block, count)], k=acks before submit)
+        self.acks = []          # op ids in acknowledgment order
+        self.flushes = {}       # flush id -> number of acks before the fsync started
+        self.next = 1
+
+    def _new(self, kind, segs):
+        with self.lock:
+            op = self.next
+            self.next += 1
+            self.ops[op] = dict(kind=kind, segs=segs, k=len(self.acks))
+        return op
+
+    def _ack(self, op):
+        with self.lock:
+            self.acks.append(op)
+            self.dm.message(self.lw, "mark a%d" % op)
+
+    def write(self, kind, segs):
+        """kind 'list' (BLKATOMICWRITE, one entry per segment) or 'plain' (pwrite each)."""
+        op = self._new(kind, segs)
+        bufs = []
+        for blk, cnt in segs:
+            b = aligned(cnt * BLOCK)
+            b[:] = b"".join(stamp(self.seed, op, blk + i) for i in range(cnt))
+            bufs.append(b)
+        if kind == "plain":
+            for (blk, cnt), b in zip(segs, bufs):
+                os.pwritev(self.fd, [b], blk * BLOCK)
+        else:
+            arr = (ctypes.c_uint64 * (3 * len(segs)))()
+            for i, ((blk, cnt), b) in enumerate(zip(segs, bufs)):
+                arr[3 * i] = blk * BLOCK
+                arr[3 * i + 1] = cnt * BLOCK
+                arr[3 * i + 2] = ctypes.addressof(ctypes.c_char.from_buffer(b))
+            req = struct.pack("<IIQQQ", len(segs), 0, ctypes.addressof(arr), 0, 0)
+            fcntl.ioctl(self.fd, BLKATOMICWRITE, req)
+        self._ack(op)
+        return op
+
+    def flush(self):
+        with self.lock:
+            f = self.next
+            self.next += 1
+            self.flushes[f] = len(self.acks)
+        os.fsync(self.fd)
+        with self.lock:
+            self.dm.message(self.lw, "mark f%d" % f)
+
+    def close(self):
+        os.close(self.fd)
+
+
+def rand_list(r, lo, hi, nseg, contiguous):
+    """nseg non-overlapping segments inside blocks [lo, hi), at most MAX_BLOCKS blocks."""
+    per = max(1, MAX_BLOCKS // nseg)
+    lens = [r.randint(1, per) for _ in range(nseg)]
+    if contiguous:
+        start = r.randrange(lo, hi - sum(lens) + 1)
+        segs, b = [], start
+        for n in lens:
+            segs.append((b, n))
+            b += n
+        return segs
+    while True:
+        starts = sorted(r.sample(range(lo, hi - per), nseg))
+        segs = list(zip(starts, lens))
+        if all(a[0] + a[1] < b[0] for a, b in zip(segs, segs[1:])):
+            return segs
+
+
+def workload(name, rec, r):
+    nblocks = DATA_SECTORS * SECTOR // BLOCK
+    if name == "lists":          # one list of 1, 2, 4, 8 segments, contiguous and not
+        for nseg in (1, 2, 4, 8):
+            for contiguous in (True, False):
+                rec.write("list", rand_list(r, 0, nblocks, nseg, contiguous))
+        rec.flush()
+    elif name == "group":        # 128 lists from 8 threads: group commits
+        def th(t):
+            tr = random.Random(r.random() + t)
+            lo = t * (nblocks // 8)
+            for _ in range(16):
+                nseg = tr.choice((1, 2, 4, 8))
+                rec.write("list", rand_list(tr, lo, lo + nblocks // 8, nseg, tr.random() < .5))
+        ts = [threading.Thread(target=th, args=(t,)) for t in range(8)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        rec.flush()
+    elif name == "mixed":        # atomic and plain writes to the same few blocks, fsyncs
+        for i in range(40):
+            segs = rand_list(r, 0, 24, r.choice((1, 2, 3)), r.random() < .5)
+            rec.write("plain" if r.random() < .4 else "list", segs)
+            if r.random() < .25:
+                rec.flush()
+        rec.flush()
+    elif name == "wrap":         # a 63-block log written around several times
+        for i in range(60):
+            rec.write("list", rand_list(r, 0, nblocks, r.choice((2, 4, 8)), r.random() < .5))
+        rec.flush()
+    else:
+        raise SystemExit("unknown workload " + name)
+
+
+# ---------------------------------------------------------------- the dm-log-writes log
+LW_MAGIC = 0x6a736677736872
+F_FLUSH, F_FUA, F_DISCARD, F_MARK = 1, 2, 4, 8
+
+
+def read_log(path):
+    sup = pread_direct(path, 0, SECTOR)
+    magic, version, nr, ssz = struct.unpack_from("<QQQI", sup)
+    if magic != LW_MAGIC or version != 1 or ssz != SECTOR:
+        raise SystemExit("%s: not a dm-log-writes log (magic %x version %d sectorsize %d)"
+                         % (path, magic, version, ssz))
+    size = int(subprocess.check_output(["blockdev", "--getsz", path])) * SECTOR
+    entries, pos, chunk, cbase = [], SECTOR, b"", 0
+
+    def get(off, n):
+        nonlocal chunk, cbase
+        if off < cbase or off + n > cbase + len(chunk):
+            cbase = off - off % SECTOR
+            ln = max(1 << 20, n + SECTOR)
+            ln = min(ln, size - cbase)
+            chunk = pread_direct(path, cbase, ln - ln % SECTOR)
+        return chunk[off - cbase:off - cbase + n]
+
+    for _ in range(nr):
+        sec, nsec, flags, dlen = struct.unpack_from("<QQQQ", get(pos, 32))
+        e = dict(sector=sec, n=nsec, flags=flags, mark=None, data=None)
+        if flags & F_MARK:
+            e["mark"] = get(pos + 32, dlen).decode()
+        pos += SECTOR
+        if not flags & (F_MARK | F_DISCARD) and nsec:
+            e["data"] = get(pos, nsec * SECTOR)
+            pos += nsec * SECTOR
+        entries.append(e)
+    return entries
+
+
+def apply(img, e, mask=None):
+    if e["flags"] & F_DISCARD:
+        off = e["sector"] * SECTOR
+        img[off:off + e["n"] * SECTOR] = bytes(e["n"] * SECTOR)
+    elif e["data"] is not None:
+        off = e["sector"] * SECTOR
+        if mask is None:
+            img[off:off + len(e["data"])] = e["data"]
+        else:
+            for s in mask:
+                img[off + s * SECTOR:off + (s + 1) * SECTOR] = e["data"][s * SECTOR:(s + 1) * SECTOR]
+
+
+def enumerate_states(entries, r):
+    """Yield (kind, prefix, extras) where prefix = number of leading entries applied in full,
+    extras = [(entry index, sector mask or None)] applied on top."""
+    states = []
+    n = len(entries)
+    for i, e in enumerate(entries):
+        if e["flags"] & (F_FLUSH | F_FUA):
+            states.append(("prefix", i + 1, []))
+        if e["flags"] & F_FLUSH:
+            g = i
+            while g > 0 and entries[g - 1]["data"] is not None and \
+                    not entries[g - 1]["flags"] & (F_FUA | F_FLUSH):
+                g -= 1
+            group = list(range(g, i))
+            if group:
+                if len(group) <= 12:
+                    subsets = range(1, (1 << len(group)) - 1)
+                else:
+                    subsets = [r.randrange(1, (1 << len(group)) - 1) for _ in range(64)]
+                for m in subsets:
+                    states.append(("subset", g, [(group[j], None) for j in range(len(group))
+                                                 if m >> j & 1]))
+        if e["flags"] & F_FUA and e["n"] > 1 and e["data"] is not None:
+            k = e["n"]
+            cuts = sorted({1, k // 2, k - 1})
+            for c in cuts:
+                states.append(("torn", i, [(i, list(range(c)))]))
+            mask = [s for s in range(k) if r.random() < .5]
+            if 0 < len(mask) < k:
+                states.append(("torn", i, [(i, mask)]))
+    if not states or states[-1][1] != n:
+        states.append(("prefix", n, []))
+    return states
+
+
+# ---------------------------------------------------------------- judging a state
+class Judge:
+    def __init__(self, rec_ops, acks, flushes, seed):
+        self.ops, self.acks, self.flushes, self.seed = rec_ops, acks, flushes, seed
+        self.blist = {op: [b for blk, cnt in o["segs"] for b in range(blk, blk + cnt)]
+                      for op, o in rec_ops.items()}
+        self.bset = {op: set(v) for op, v in self.blist.items()}
+        self.memo = {}
+
+    def blocks(self, op):
+        return self.blist[op]
+
+    def verdict(self, data, marks):
+        """Memoised on (data, number of marks): many crash states recover to the same bytes."""
+        key = (hashlib.sha1(data).digest(), len(marks))
+        if key not in self.memo:
+            self.memo[key] = self._verdict(data, marks)
+        return self.memo[key]
+
+    def _verdict(self, data, marks):
+        """data: bytes of the data device; marks: mark strings in the state.  -> [problems]"""
+        bad = []
+        shown = {}
+        for b in range(len(data) // BLOCK):
+            v = parse_block(data[b * BLOCK:(b + 1) * BLOCK], self.seed)
+            if v == "garbage":
+                bad.append("block %d: garbage" % b)
+            elif v is not None:
+                op, blk = v
+                if blk != b or op not in self.ops or b not in self.bset[op]:
+                    bad.append("block %d: misdirected stamp of op %d block %d" % (b, op, blk))
+                else:
+                    shown[b] = op
+
+        def applied(op, b):
+            return shown.get(b, 0) >= op
+
+        full, present = set(), set()
+        for op, o in self.ops.items():
+            a = [applied(op, b) for b in self.blocks(op)]
+            if all(a):
+                full.add(op)
+            if o["kind"] == "list" and any(a) and not all(a):
+                bad.append("G1 op %d torn: %s" % (op, "".join("n" if x else "o" for x in a)))
+        present = set(shown.values())
+        must = set()
+        for m in marks:
+            if m.startswith("a") and self.ops[int(m[1:])]["kind"] == "list":
+                must.add(int(m[1:]))    # a plain write is durable only after a flush
+            elif m.startswith("f"):
+                must.update(self.acks[:self.flushes[int(m[1:])]])
+        for op in sorted(must - full):
+            bad.append("G2 op %d acknowledged%s but absent" %
+                       (op, "" if self.ops[op]["kind"] == "list" else " and flushed"))
+        k = max([self.ops[op]["k"] for op in present if self.ops[op]["kind"] == "list"] or [0])
+        for op in self.acks[:k]:
+            if self.ops[op]["kind"] == "list" and op not in full:
+                bad.append("G3 op %d absent while a list submitted after its ack survives" % op)
+        return bad
+
+
+class Checker:
+    def __init__(self, dm, dev, seed):
+        self.dm, self.dev = dm, dev
+        self.cd, self.cm = "/dev/mapper/cs-cd", "/dev/mapper/cs-cm"
+        dmsetup("create", "cs-cd", "--table", "0 %d linear %s 0" % (DATA_SECTORS, dev))
+        dmsetup("create", "cs-cm", "--table", "0 %d linear %s %d" % (META_SECTORS, dev, DATA_SECTORS))
+        self.table = (0, DATA_SECTORS, "%s %s %s" % (majmin(self.cd), majmin(self.cm), FEATURES))
+        self.meta_file = "/tmp/cs-meta.img"
+        self.checked = {}       # dma-check verdicts by metadata image: states share them
+
+    def close(self):
+        dmsetup("remove", "cs-cd", "cs-cm")
+
+    def activate(self):
+        """Activate and remove the target; return (replayed, mode) or raise."""
+        self.dm.create("cs-c", self.table, "atomic")
+        try:
+            st = self.dm.status("cs-c").split()
+        finally:
+            self.dm.remove("cs-c")
+        return int(st[3]), st[-1]
+
+    def check(self, img):
+        problems = []
+        meta = bytes(img[DATA_SECTORS * SECTOR:])
+        if any(meta[:BLOCK]):
+            with prof("dma-check"):
+                key = hashlib.sha1(meta).digest()
+                if key not in self.checked:
+                    with open(self.meta_file, "wb") as f:
+                        f.write(meta)
+                    c = subprocess.run(["dma-check", "-q", self.meta_file], stdout=subprocess.PIPE,
+                                       stderr=subprocess.STDOUT)
+                    self.checked[key] = None if c.returncode == 0 else \
+                        "dma-check %d: %s" % (c.returncode, c.stdout.decode().strip())
+            if self.checked[key]:
+                problems.append(self.checked[key])
+        with prof("write"):
+            pwrite_direct(self.dev, 0, bytes(img))
+        try:
+            with prof("activate"):
+                replayed, mode = self.activate()
+        except OSError as e:
+            return problems + ["activation failed: %s" % e], None, 0
+        if mode != "rw":
+            problems.append("mode after recovery: " + mode)
+        with prof("read"):
+            data = pread_direct(self.dev, 0, DATA_SECTORS * SECTOR)
+        # G7: a crash during recovery after its replay: the old log again over the new data.
+        with prof("write"):
+            pwrite_direct(self.dev, DATA_SECTORS * SECTOR, meta)
+        try:
+            with prof("activate"):
+                self.activate()
+        except OSError as e:
+            return problems + ["second activation failed: %s" % e], data, replayed
+        with prof("read"):
+            again = pread_direct(self.dev, 0, DATA_SECTORS * SECTOR)
+        if again != data:
+            problems.append("G7 replaying again changed the data")
+        return problems, data, replayed
+
+
+def sample(states, limit, seed):
+    """A fixed-seed sample of limit states, stratified: each kind (prefix, subset, torn)
+    gets an equal share (or all it has), the rest goes to the others."""
+    r = random.Random(seed)
+    kinds = {}
+    for i, st in enumerate(states):
+        kinds.setdefault(st[0], []).append(i)
+    take, left = [], limit
+    for n, (k, idx) in enumerate(sorted(kinds.items(), key=lambda kv: len(kv[1]))):
+        share = left // (len(kinds) - n)
+        got = idx if len(idx) <= share else r.sample(idx, share)
+        take += got
+        left -= len(got)
+    return [states[i] for i in sorted(take)]
+
+
+def check_all(label, entries, base, judge, checker, r, limit, sample_seed):
+    states = enumerate_states(entries, r)
+    total = len(states)
+    if limit and total > limit:
+        states = sample(states, limit, sample_seed)
+    states.sort(key=lambda s: s[1])     # stable: one pass over the log
+    counts, viol, bad_states = {}, 0, []
+    best = (-1, None)
+    t0 = time.time()
+    img = bytearray(base)
+    applied = 0
+    marks = []
+    for kind, prefix, extras in states:
+        if prefix < applied:      # states are in prefix order; restart if sampling reordered
+            img, applied, marks = bytearray(base), 0, []
+        while applied < prefix:
+            e = entries[applied]
+            apply(img, e)
+            if e["mark"]:
+                marks.append(e["mark"])
+            applied += 1
+        st = img
+        if extras:
+            st = bytearray(img)
+            for i, mask in extras:
+                apply(st, entries[i], mask)
+        problems, data, replayed = checker.check(st)
+        if data is not None:
+            with prof("judge"):
+                problems += judge.verdict(data, marks)
+        if replayed > best[0]:
+            best = (replayed, bytes(st))
+        counts[kind] = counts.get(kind, 0) + 1
+        if problems:
+            viol += 1
+            where = "%s state at entry %d%s" % (kind, prefix,
+                                                 "".join(" +%d%s" % (i, "" if m is None else "[%d sectors]" % len(m))
+                                                         for i, m in extras))
+            bad_states.append(where)
+            if len(bad_states) <= 5:
+                say("VIOLATION %s: %s" % (where, "; ".join(problems[:4])))
+    dt = time.time() - t0
+    n = sum(counts.values())
+    say("%s: %d log entries, %d states enumerated, %d checked (%s), violations %d, %.3f s/state"
+          % (label, len(entries), total, n, " ".join("%s %d" % kv for kv in sorted(counts.items())),
+             viol, dt / max(n, 1)))
+    return n, viol, best
+
+
+# ---------------------------------------------------------------- main
+def record(dm, base_img, run):
+    """Put base_img on the backing disk, stack log-writes + slices, run run(), tear down."""
+    s0, s1 = os.environ["SCRATCH0"], os.environ["SCRATCH1"]
+    total = DATA_SECTORS + META_SECTORS
+    pwrite_direct(s0, 0, bytes(base_img))
+    pwrite_direct(s1, 0, bytes(4096))
+    dmsetup("create", "cs-lw", "--table", "0 %d log-writes %s %s" % (total, s0, s1))
+    dmsetup("create", "cs-d", "--table", "0 %d linear /dev/mapper/cs-lw 0" % DATA_SECTORS)
+    dmsetup("create", "cs-m", "--table", "0 %d linear /dev/mapper/cs-lw %d" % (META_SECTORS, DATA_SECTORS))
+    try:
+        run()
+    finally:
+        dmsetup("remove", "cs-d", "cs-m")
+        dmsetup("remove", "cs-lw")
+    return read_log(s1)
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 3 or args[0] != "run":
+        raise SystemExit(__doc__)
+    name, seed = args[1], int(args[2])
+    limit = int(args[args.index("--max") + 1]) if "--max" in args else 0
+    sseed = int(args[args.index("--sample-seed") + 1]) if "--sample-seed" in args else seed
+    dm = DM()
+    r = random.Random(seed)
+    total = DATA_SECTORS + META_SECTORS
+    zero = bytes(total * SECTOR)
+    table = "0 %d atomic /dev/mapper/cs-d /dev/mapper/cs-m %s" % (DATA_SECTORS, FEATURES)
+    holder = {}
+
+    def run():
+        dmsetup("create", "cs-a", "--table", table)
+        try:
+            if int(open("/sys/dev/block/%s/queue/atomic_write_segments"
+                        % majmin("/dev/mapper/cs-a")).read()) < MAX_SEGS:
+                print("skipped: the target does not take lists of %d segments" % MAX_SEGS)
+                holder["skip"] = True
+                return
+            rec = Recorder("/dev/mapper/cs-a", dm, "cs-lw", seed)
+            try:
+                workload(name, rec, r)
+            finally:
+                rec.close()
+            holder["rec"] = rec
+        finally:
+            dmsetup("remove", "cs-a")
+
+    entries = record(dm, zero, run)
+    if holder.get("skip"):
+        return 80
+    rec = holder["rec"]
+    judge = Judge(rec.ops, rec.acks, rec.flushes, seed)
+    marks = sum(1 for e in entries if e["mark"])
+    say("%s: %d ops (%d acknowledged), %d marks logged" % (name, len(rec.ops), len(rec.acks), marks))
+    checker = Checker(dm, os.environ["SCRATCH2"], seed)
+    try:
+        n, viol, best = check_all(name, entries, zero, judge, checker, r, limit, sseed)
+        if "--recovery" in args and best[1] is not None:
+            # Crash during recovery: record the recovery of the state that replayed most.
+            # Every crash state of that recovery must recover to exactly what the
+            # uninterrupted recovery gives (which check_all already judged).
+            base = best[1]
+            def run2():
+                dm.create("cs-a", (0, DATA_SECTORS, "%s %s %s" % (majmin("/dev/mapper/cs-d"),
+                                                                   majmin("/dev/mapper/cs-m"), FEATURES)), "atomic")
+                dm.remove("cs-a")
+            entries2 = record(dm, base, run2)
+            say("recovery of a state that replayed %d transactions: %d log entries" % (best[0], len(entries2)))
+            _, want, _ = checker.check(bytearray(base))
+            n2, v2, _ = check_recovery(entries2, base, checker, want, r, limit)
+            n, viol = n + n2, viol + v2
+    finally:
+        checker.close()
+    say("time by stage: " + " ".join("%s %.1fs" % kv for kv in sorted(PROF.items())))
+    say("TOTAL %s seed %d: %d states checked, %d violations" % (name, seed, n, viol))
+    return 1 if viol else 0
+
+
+def check_recovery(entries, base, checker, want, r, limit):
+    """Every crash state of a recovery must recover to exactly what the uninterrupted one gave."""
+    states = enumerate_states(entries, r)
+    if limit and len(states) > limit:
+        states = sample(states, limit, 1)
+    viol, t0 = 0, time.time()
+    for kind, prefix, extras in states:
+        st = bytearray(base)
+        for e in entries[:prefix]:
+            apply(st, e)
+        for i, mask in extras:
+            apply(st, entries[i], mask)
+        problems, data, _ = checker.check(st)
+        if data is not None and data != want:
+            problems.append("recovered data differs from an uninterrupted recovery")
+        if problems:
+            viol += 1
+            if viol <= 5:
+                say("VIOLATION recovery %s state at entry %d: %s" % (kind, prefix, "; ".join(problems[:4])))
+    n = len(states)
+    say("recovery: %d states checked, violations %d, %.3f s/state" % (n, viol, (time.time() - t0) / max(n, 1)))
+    return n, viol, None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -6,7 +6,7 @@ T ?=
 SHELL := /bin/bash
 
 .PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
-	vm demo check-series clean distclean
+	vm demo check-series clean distclean crash-test
 
 help:
 	@echo "dm-atomic make targets:"
@@ -15,6 +15,7 @@ help:
 	@echo "  make test T=tests/vm/x.t   one test (or several, space separated; a directory works too)"
 	@echo "  make test KERNEL=debug the VM suite on the KASAN+lockdep kernel"
 	@echo "  make test-host         host tests only (no kernel, no VM)"
+	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
 	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
 	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."
@@ -45,6 +46,9 @@ tools:
 
 test:
 	@qemu-scripts/run-tests.sh --kernel $(KERNEL) $(T)
+
+crash-test:
+	@tools/crash/crash-test.sh $(if $(filter debug,$(KERNEL)),--kernel debug)
 
 test-host:
 	@qemu-scripts/run-tests.sh --host-only $(T)

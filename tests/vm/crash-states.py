@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Crash-state enumeration for dm-atomic (fstests generic/482 / CrashMonkey style).
 
-  crash-states.py run WORKLOAD SEED [--max N] [--sample-seed S] [--recovery]
+  crash-states.py run WORKLOAD SEED [--max N] [--sample-seed S] [--recovery] [--corrupt N]
 
 1. Record.  One dm-log-writes device (backing disk $SCRATCH0, log $SCRATCH1)
    holds both of dm-atomic's devices as two dm-linear slices, so every write,
@@ -33,6 +33,10 @@
    --recovery: then record a second log, of recovery itself (the state whose
    recovery replayed the most transactions, activated under dm-log-writes),
    and check every crash state of that recovery the same way.
+   --corrupt N: for N prefix states, flip one bit of the superblock (activation
+   must refuse and write nothing) and one bit of a used log block (activation
+   must replay exactly what dma-dump finds before the damage, and no list may
+   be torn or garbage).
 
 Prints per phase: states by kind, violations, seconds per state; exit 1 on any
 violation, 2 on a setup failure.  Our own code; DM ioctls are issued directly
@@ -544,6 +548,70 @@ class Checker:
             problems.append("G7 replaying again changed the data")
         return problems, data, replayed
 
+    def check_corrupt(self, img, where, judge, marks):
+        pwrite_direct(self.dev, 0, bytes(img))
+        meta = bytes(img[DATA_SECTORS * SECTOR:])
+        if where == "sb":
+            try:
+                self.activate()
+            except OSError:
+                after = pread_direct(self.dev, 0, len(img))
+                return [] if after == bytes(img) else ["a refused activation wrote to the devices"]
+            return ["activation accepted a superblock with a flipped bit"]
+        with open(self.meta_file, "wb") as f:
+            f.write(meta)
+        d = subprocess.run(["dma-dump", "--kv", self.meta_file], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL).stdout.decode().splitlines()
+        end = [l for l in d if l.startswith("end ")]
+        want = int(end[-1].split("txns=")[1].split()[0]) if end else None
+        try:
+            replayed, mode = self.activate()
+        except OSError as e:
+            return ["activation failed on a flipped log bit: %s" % e]
+        problems = [] if mode == "rw" else ["mode " + mode]
+        if want is not None and replayed != want:
+            problems.append("replayed %d transactions, dma-dump finds %d" % (replayed, want))
+        data = pread_direct(self.dev, 0, DATA_SECTORS * SECTOR)
+        problems += [p for p in judge.verdict(data, []) if not p.startswith("G2")]
+        return problems
+
+
+def corrupt_states(label, entries, base, judge, checker, count, seed):
+    """Part 4: bit flips in the metadata of count prefix states (fixed seed).
+    A flipped superblock bit must refuse activation and leave both devices untouched (G6);
+    a flipped log bit must activate, replay exactly the transactions dma-dump finds before
+    the damage, and leave no torn or garbage list (G1, G3; acknowledged data after the
+    damage may be lost: that is the documented stop at the first invalid record)."""
+    r = random.Random(seed)
+    ends = [i + 1 for i, e in enumerate(entries) if e["flags"] & (F_FLUSH | F_FUA)]
+    picks = sorted(r.sample(ends, min(count, len(ends))))
+    img, applied, marks, viol, n = bytearray(base), 0, [], 0, 0
+    t0 = time.time()
+    for p in picks:
+        while applied < p:
+            apply(img, entries[applied])
+            if entries[applied]["mark"]:
+                marks.append(entries[applied]["mark"])
+            applied += 1
+        moff = DATA_SECTORS * SECTOR
+        used = [b for b in range(1, META_SECTORS * SECTOR // BLOCK)
+                if any(img[moff + b * BLOCK:moff + (b + 1) * BLOCK])]
+        for where in ["sb"] + (["log"] if used else []):
+            blk = 0 if where == "sb" else r.choice(used)
+            bit = r.randrange(BLOCK * 8)
+            st = bytearray(img)
+            st[moff + blk * BLOCK + bit // 8] ^= 1 << (bit % 8)
+            problems = checker.check_corrupt(st, where, judge, marks)
+            n += 1
+            if problems:
+                viol += 1
+                if viol <= 5:
+                    say("VIOLATION %s flip of bit %d of metadata block %d at entry %d: %s"
+                        % (where, bit, blk, p, "; ".join(problems[:4])))
+    say("%s corrupt: %d states (superblock and log bit flips), violations %d, %.3f s/state"
+        % (label, n, viol, (time.time() - t0) / max(n, 1)))
+    return n, viol
+
 
 def sample(states, limit, seed):
     """A fixed-seed sample of limit states, stratified: each kind (prefix, subset, torn)
@@ -669,6 +737,10 @@ def main():
     checker = Checker(dm, os.environ["SCRATCH2"], seed)
     try:
         n, viol, best = check_all(name, entries, zero, judge, checker, r, limit, sseed)
+        if "--corrupt" in args:
+            n2, v2 = corrupt_states(name, entries, zero, judge, checker,
+                                    int(args[args.index("--corrupt") + 1]), sseed)
+            n, viol = n + n2, viol + v2
         if "--recovery" in args and best[1] is not None:
             # Crash during recovery: record the recovery of the state that replayed most.
             # Every crash state of that recovery must recover to exactly what the

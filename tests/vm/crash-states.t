@@ -15,11 +15,14 @@ The figures also go to the kernel log ("crash-states:" lines in the console log)
   $ total() { awk '/^TOTAL/ { n += $5; v += $8 } END { print n " states checked, " v " violations" }' /tmp/cs.out; }
 
 One list of 1, 2, 4 and 8 segments, contiguous and discontiguous, one after the other;
-then a crash at every point of the recovery of the state that replayed the most:
+then one bit flipped in the superblock, and in the log, of 10 of its states (part 4:
+refused and untouched, or replayed up to the damage exactly as dma-dump reads it); then
+a crash at every point of the recovery of the state that replayed the most:
 
-  $ $C run lists 1 --max 60 --recovery | tee -a /tmp/cs.out | grep -v '^time by stage'
+  $ $C run lists 1 --max 60 --corrupt 10 --recovery | tee -a /tmp/cs.out | grep -v '^time by stage'
   lists: 8 ops (8 acknowledged), 10 marks logged
   lists: [0-9]+ log entries, [0-9]+ states enumerated, 60 checked \(.*\), violations 0, [0-9.]+ s/state (re)
+  lists corrupt: [0-9]+ states \(superblock and log bit flips\), violations 0, [0-9.]+ s/state (re)
   recovery of a state that replayed [1-9][0-9]* transactions: [0-9]+ log entries (re)
   recovery: [1-9][0-9]* states checked, violations 0, [0-9.]+ s/state (re)
   TOTAL lists seed 1: [0-9]+ states checked, 0 violations (re)
@@ -41,10 +44,11 @@ must be present only once an fsync after it completed):
 
 60 lists through a 63-block log: it wraps around several times:
 
-  $ $C run wrap 4 --max 80 | tee -a /tmp/cs.out | grep -v '^time by stage'
+  $ $C run wrap 4 --max 80 --corrupt 10 | tee -a /tmp/cs.out | grep -v '^time by stage'
   wrap: 60 ops (60 acknowledged), 62 marks logged
   wrap: [0-9]+ log entries, [0-9]+ states enumerated, 80 checked \(.*\), violations 0, [0-9.]+ s/state (re)
-  TOTAL wrap seed 4: 80 states checked, 0 violations
+  wrap corrupt: 20 states \(superblock and log bit flips\), violations 0, [0-9.]+ s/state (re)
+  TOTAL wrap seed 4: 100 states checked, 0 violations
 
   $ total
-  3[0-9][0-9] states checked, 0 violations (re)
+  [34][0-9][0-9] states checked, 0 violations (re)

@@ -6,5 +6,5 @@ dm-log-writes recordings and checked after recovery, as in ../crash-states.t (se
   $ _require_dm_atomic
   $ C="python3 $TESTDIR/../crash-states.py"
 
-  $ $C run group 17 --max 500 | grep -e '^TOTAL' -e '^VIOLATION'
-  TOTAL group seed 17: [0-9]+ states checked, 0 violations (re)
+  $ $C run group 112 --max 300 | grep -e '^TOTAL' -e '^VIOLATION'
+  TOTAL group seed 112: [0-9]+ states checked, 0 violations (re)

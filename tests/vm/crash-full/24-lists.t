@@ -6,5 +6,5 @@ dm-log-writes recordings and checked after recovery, as in ../crash-states.t (se
   $ _require_dm_atomic
   $ C="python3 $TESTDIR/../crash-states.py"
 
-  $ $C run wrap 20 --max 700 | grep -e '^TOTAL' -e '^VIOLATION'
-  TOTAL wrap seed 20: [0-9]+ states checked, 0 violations (re)
+  $ $C run lists 124 --recovery --corrupt 5 | grep -e '^TOTAL' -e '^VIOLATION'
+  TOTAL lists seed 124: [0-9]+ states checked, 0 violations (re)

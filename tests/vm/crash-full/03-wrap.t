@@ -6,5 +6,5 @@ dm-log-writes recordings and checked after recovery, as in ../crash-states.t (se
   $ _require_dm_atomic
   $ C="python3 $TESTDIR/../crash-states.py"
 
-  $ $C run group 15 --max 500 | grep -e '^TOTAL' -e '^VIOLATION'
-  TOTAL group seed 15: [0-9]+ states checked, 0 violations (re)
+  $ $C run wrap 103 --max 450 --corrupt 5 | grep -e '^TOTAL' -e '^VIOLATION'
+  TOTAL wrap seed 103: [0-9]+ states checked, 0 violations (re)

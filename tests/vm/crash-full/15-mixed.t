@@ -6,5 +6,5 @@ dm-log-writes recordings and checked after recovery, as in ../crash-states.t (se
   $ _require_dm_atomic
   $ C="python3 $TESTDIR/../crash-states.py"
 
-  $ $C run mixed 14 | grep -e '^TOTAL' -e '^VIOLATION'
-  TOTAL mixed seed 14: [0-9]+ states checked, 0 violations (re)
+  $ $C run mixed 115 --corrupt 5 | grep -e '^TOTAL' -e '^VIOLATION'
+  TOTAL mixed seed 115: [0-9]+ states checked, 0 violations (re)

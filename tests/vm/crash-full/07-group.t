@@ -6,5 +6,5 @@ dm-log-writes recordings and checked after recovery, as in ../crash-states.t (se
   $ _require_dm_atomic
   $ C="python3 $TESTDIR/../crash-states.py"
 
-  $ $C run wrap 18 --max 700 | grep -e '^TOTAL' -e '^VIOLATION'
-  TOTAL wrap seed 18: [0-9]+ states checked, 0 violations (re)
+  $ $C run group 107 --max 300 | grep -e '^TOTAL' -e '^VIOLATION'
+  TOTAL group seed 107: [0-9]+ states checked, 0 violations (re)

@@ -6,5 +6,5 @@ dm-log-writes recordings and checked after recovery, as in ../crash-states.t (se
   $ _require_dm_atomic
   $ C="python3 $TESTDIR/../crash-states.py"
 
-  $ $C run wrap 24 --max 700 | grep -e '^TOTAL' -e '^VIOLATION'
-  TOTAL wrap seed 24: [0-9]+ states checked, 0 violations (re)
+  $ $C run wrap 106 --max 450 --corrupt 5 | grep -e '^TOTAL' -e '^VIOLATION'
+  TOTAL wrap seed 106: [0-9]+ states checked, 0 violations (re)

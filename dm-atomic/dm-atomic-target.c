@@ -143,6 +143,7 @@ struct atomic_c {
 
 	/* Derived at activation. */
 	u64 batch_bytes;
+	u64 batch_blocks;		/* at most half the log */
 	u64 mem_cap;
 
 	struct workqueue_struct *wq;
@@ -199,6 +200,9 @@ static void atomic_set_error(struct atomic_c *ac, int err, const char *what)
 		DMERR("%s: %s failed (error %d): switching to fail mode; acknowledged data stays in the log",
 		      dm_device_name(ac->md), what, err);
 		queue_work(ac->wq, &ac->event_work);
+		/* Fail what waits: queued lists, discards behind write-back. */
+		mod_delayed_work(ac->wq, &ac->commit_work, 0);
+		mod_delayed_work(ac->wq, &ac->writeback_work, 0);
 	}
 }
 
@@ -531,7 +535,8 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		return false;
 	list_for_each_entry_safe(req, tmp, &ac->incoming, list) {
 		if (*nr_ext + req->nr_bios > DMA_MAX_ENTRIES ||
-		    (*nr_ext && bytes + req->bytes > ac->batch_bytes))
+		    (*nr_ext && bytes + req->bytes > ac->batch_bytes) ||
+		    (*nr_ext && 1 + *data_blocks + req_nr_blocks(req) > ac->batch_blocks))
 			break;
 		if (ac->pending_bytes + bytes + req->bytes > ac->mem_cap)
 			break;
@@ -932,6 +937,20 @@ static void writeback_work_fn(struct work_struct *ws)
 	mutex_lock(&ac->writeback_lock);
 	writeback_pass(ac);
 	mutex_unlock(&ac->writeback_lock);
+
+	if (atomic_failed(ac)) {
+		struct bio_list failed = BIO_EMPTY_LIST;
+		struct bio *bio;
+
+		/* No write-back any more: discards waiting for it fail. */
+		spin_lock_irq(&ac->lock);
+		bio_list_merge(&failed, &ac->deferred_discards);
+		bio_list_init(&ac->deferred_discards);
+		spin_unlock_irq(&ac->lock);
+		while ((bio = bio_list_pop(&failed)))
+			bio_io_error(bio);
+		return;
+	}
 
 	spin_lock_irq(&ac->lock);
 	more = !list_empty(&ac->committed) || !bio_list_empty(&ac->deferred_discards);
@@ -1512,6 +1531,7 @@ static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 	}
 	ac->batch_bytes = max_t(u64, ac->max_bytes,
 				4 * batch_blocks <= log_blocks ? BATCH_BYTES : 0);
+	ac->batch_blocks = log_blocks / 2;
 	ac->mem_cap = max_t(u64, MEM_CAP_BYTES, 4 * ac->batch_bytes);
 	return 0;
 }

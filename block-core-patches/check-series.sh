@@ -39,6 +39,11 @@ work=$DMA_CACHE/check-series
 src=$work/src
 obj=$work/build
 mkdir -p "$work"
+# Work on a copy, so that editing the series while this runs cannot mix two versions.
+rm -rf "$work/patches"
+mkdir -p "$work/patches"
+for p in "${list[@]}"; do cp "$patches/$p" "$work/patches/" || die "$p is listed in series but missing"; done
+patches=$work/patches
 git -C "$pristine" worktree remove --force "$src" >/dev/null 2>&1 || rm -rf "$src"
 git -C "$pristine" worktree prune
 git -C "$pristine" worktree add -q --detach "$src" pristine

@@ -12,16 +12,19 @@
 # counts.  Exits 1 at the first patch that does not apply or does not build.
 #
 # -n   checkpatch only, no builds.
+# -q   quick: after each patch compile only the .c files it touches (objects, no link), instead
+#      of bzImage + modules.  Catches a prefix that does not compile, not one that does not link.
 #
 # Uses the lean .config made by qemu-scripts/kernel.sh (run `make kernel` once first) and takes
 # the kernel build lock for each build (not for the whole run, so other builds can interleave).
 source "$(dirname "$0")/../qemu-scripts/common.sh"
 
-build=1
+build=1 quick=0
 case "${1:-}" in
 -n) build=0 ;;
+-q) quick=1 ;;
 "") ;;
-*) die "usage: $0 [-n]" ;;
+*) die "usage: $0 [-n|-q]" ;;
 esac
 
 patches=$TOP/block-core-patches
@@ -71,11 +74,18 @@ for p in "${list[@]}"; do
 	if [ "$build" = 1 ]; then
 		log "building prefix $n (waits for $KBUILD_LOCK if another build holds it)"
 		start=$SECONDS
-		if kmake -j"$(nproc)" bzImage modules >"$work/build-$n.log" 2>&1; then
+		targets=(bzImage modules)
+		if [ "$quick" = 1 ]; then
+			mapfile -t targets < <(git -C "$src" diff-tree --no-commit-id --name-only -r HEAD |
+				sed -n 's/\.c$/.o/p')
+			[ "${#targets[@]}" -gt 0 ] || targets=(prepare)
+		fi
+		if kmake -j"$(nproc)" "${targets[@]}" >"$work/build-$n.log" 2>&1; then
 			secs=$((SECONDS - start))
 			total=$((total + secs))
 			warn=$(grep -c ': warning:' "$work/build-$n.log" || true)
-			line+="; build OK in ${secs} s, $warn compiler warning(s)"
+			what="build"; [ "$quick" = 1 ] && what="compile of ${targets[*]}"
+			line+="; $what OK in ${secs} s, $warn compiler warning(s)"
 			[ "$warn" = 0 ] || grep ': warning:' "$work/build-$n.log" | sed 's/^/      /' >&2
 		else
 			tail -n 30 "$work/build-$n.log" >&2

@@ -106,6 +106,7 @@ build_kernel() {
 	rm -rf "$build/modinst"
 	run_logged "modules_install" "$build/modules_install.log" \
 		kmake INSTALL_MOD_PATH="$build/modinst" INSTALL_MOD_STRIP=1 modules_install
+	kmake -s kernelrelease >"$build/kernelrelease"
 	touch "$build/.build-done"
 }
 
@@ -124,12 +125,20 @@ else
 	build_kernel
 fi
 
-# 5. The dm-atomic module, out of tree, built in a copy so the repo stays clean.
+# 5. The dm-atomic module, out of tree, built in a copy so the repo stays clean; skipped when
+# neither its sources nor the kernel changed since the last build.
 if [ -f "$TOP/dm-atomic/Kbuild" ] && [ "$flavor" != unpatched ] && [ -z "${DMA_SKIP_MODULE:-}" ]; then
 	mkdir -p "$build/ext"
-	rsync -a --delete --exclude '*.o' --exclude '*.ko' "$TOP/dm-atomic/" "$build/ext/dm-atomic/"
-	run_logged "dm-atomic module" "$build/ext/build.log" \
-		flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/ext/dm-atomic" modules
+	modkey=$( { stat -c %Y "$build/.build-done"; cd "$TOP/dm-atomic" && find . -type f \
+		! -name '*.o' ! -name '*.ko' ! -name '*.cmd' ! -name '*.mod*' ! -name '*.order' ! -name '*.symvers' \
+		-print0 | sort -z | xargs -0 sha256sum; } | sha256sum | cut -c1-16)
+	if [ -f "$build/ext/dm-atomic/dm-atomic.ko" ] && [ "$(cat "$build/ext/.modkey" 2>/dev/null)" = "$modkey" ]; then
+		log "dm-atomic module is up to date"
+	else
+		rsync -a --delete --exclude '*.o' --exclude '*.ko' "$TOP/dm-atomic/" "$build/ext/dm-atomic/"
+		run_logged "dm-atomic module" "$build/ext/build.log" \
+			flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/ext/dm-atomic" modules
+		echo "$modkey" >"$build/ext/.modkey"
+	fi
 fi
-kmake -s kernelrelease >"$build/kernelrelease"
 echo "$build"

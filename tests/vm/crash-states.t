@@ -21,16 +21,18 @@ a crash at every point of the recovery of the state that replayed the most:
 
   $ $C run lists 1 --max 60 --corrupt 10 --recovery | tee -a /tmp/cs.out | grep -v '^time by stage'
   lists: 8 ops (8 acknowledged), 10 marks logged
+  lists: 8 lists in [0-9]+ commits (re)
   lists: [0-9]+ log entries, [0-9]+ states enumerated, 60 checked \(.*\), violations 0, [0-9.]+ s/state (re)
   lists corrupt: [0-9]+ states \(superblock and log bit flips\), violations 0, [0-9.]+ s/state (re)
   recovery of a state that replayed [1-9][0-9]* transactions: [0-9]+ log entries (re)
   recovery: [1-9][0-9]* states checked, violations 0, [0-9.]+ s/state (re)
   TOTAL lists seed 1: [0-9]+ states checked, 0 violations (re)
 
-128 lists from 8 threads at once (group commit), one fsync:
+128 lists from 8 threads at once (group commit, commit_delay_us 2000), one fsync:
 
   $ $C run group 2 --max 80 | tee -a /tmp/cs.out | grep -v '^time by stage'
   group: 128 ops (128 acknowledged), 130 marks logged
+  group: 128 lists in [0-9]+ commits \(group commit\) (re)
   group: [0-9]+ log entries, [0-9]+ states enumerated, 80 checked \(.*\), violations 0, [0-9.]+ s/state (re)
   TOTAL group seed 2: 80 states checked, 0 violations
 
@@ -39,6 +41,7 @@ must be present only once an fsync after it completed):
 
   $ $C run mixed 3 --max 80 | tee -a /tmp/cs.out | grep -v '^time by stage'
   mixed: 40 ops (40 acknowledged), 56 marks logged
+  mixed: [0-9]+ lists in [0-9]+ commits.* (re)
   mixed: [0-9]+ log entries, [0-9]+ states enumerated, 80 checked \(.*\), violations 0, [0-9.]+ s/state (re)
   TOTAL mixed seed 3: 80 states checked, 0 violations
 
@@ -46,6 +49,7 @@ must be present only once an fsync after it completed):
 
   $ $C run wrap 4 --max 80 --corrupt 10 | tee -a /tmp/cs.out | grep -v '^time by stage'
   wrap: 60 ops (60 acknowledged), 62 marks logged
+  wrap: 60 lists in [0-9]+ commits.* (re)
   wrap: [0-9]+ log entries, [0-9]+ states enumerated, 80 checked \(.*\), violations 0, [0-9.]+ s/state (re)
   wrap corrupt: 20 states \(superblock and log bit flips\), violations 0, [0-9.]+ s/state (re)
   TOTAL wrap seed 4: 100 states checked, 0 violations

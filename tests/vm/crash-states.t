@@ -28,11 +28,13 @@ a crash at every point of the recovery of the state that replayed the most:
   recovery: [1-9][0-9]* states checked, violations 0, [0-9.]+ s/state (re)
   TOTAL lists seed 1: [0-9]+ states checked, 0 violations (re)
 
-128 lists from 8 threads at once (group commit, commit_delay_us 2000), one fsync:
+128 lists from 8 threads at once (group commit, commit_delay_us 2000), one fsync.  How many
+lists share a commit depends on timing (on a loaded TCG host none may), so the count is not
+asserted here; tests/vm/atomic-groupcommit.t is the group-commit test.
 
   $ $C run group 2 --max 80 | tee -a /tmp/cs.out | grep -v '^time by stage'
   group: 128 ops (128 acknowledged), 130 marks logged
-  group: 128 lists in [0-9]+ commits \(group commit\) (re)
+  group: 128 lists in [0-9]+ commits.* (re)
   group: [0-9]+ log entries, [0-9]+ states enumerated, 80 checked \(.*\), violations 0, [0-9.]+ s/state (re)
   TOTAL group seed 2: 80 states checked, 0 violations
 

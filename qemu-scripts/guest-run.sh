@@ -53,7 +53,7 @@ while read -r t; do
 	(cd "$work/$(dirname "$t")" && timeout -k 10 "$per_test_timeout" cram3 --shell=/bin/bash -v "$(basename "$t")") \
 		>"$res/$name.out" 2>&1
 	rc=$?
-	secs=$(echo "$(date +%s.%N) - $start" | bc 2>/dev/null || python3 -c "print(round($(date +%s.%N) - $start, 1))")
+	secs=$(python3 -c "print(round($(date +%s.%N) - $start, 1))")
 	status=failed
 	if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$res/$name.out"; then
 		status=skipped

@@ -17,13 +17,19 @@ void tool_init(const char *name)
 	progname = name;
 }
 
+/* "progname: " and the formatted message on stderr, without a newline. */
+static void vmsg(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+}
+
 void msg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 }
@@ -33,9 +39,8 @@ void die(int code, const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(code);
@@ -47,9 +52,8 @@ void die_errno(int code, const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, ": %s\n", strerror(e));
 	exit(code);
@@ -60,9 +64,8 @@ void usage_error(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nTry '%s --help'.\n", progname);
 	exit(EXIT_USAGE);
@@ -144,12 +147,12 @@ uint64_t path_size(const char *path)
 	return size;
 }
 
-int pread_full(int fd, void *buf, size_t n, uint64_t off)
+int io_full(int fd, void *buf, size_t n, uint64_t off, int write)
 {
 	char *p = buf;
 
 	while (n) {
-		ssize_t r = pread(fd, p, n, off);
+		ssize_t r = write ? pwrite(fd, p, n, off) : pread(fd, p, n, off);
 
 		if (r < 0) {
 			if (errno == EINTR)
@@ -165,25 +168,14 @@ int pread_full(int fd, void *buf, size_t n, uint64_t off)
 	return 0;
 }
 
+int pread_full(int fd, void *buf, size_t n, uint64_t off)
+{
+	return io_full(fd, buf, n, off, 0);
+}
+
 int pwrite_full(int fd, const void *buf, size_t n, uint64_t off)
 {
-	const char *p = buf;
-
-	while (n) {
-		ssize_t r = pwrite(fd, p, n, off);
-
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (r == 0)
-			return -EIO;
-		p += r;
-		n -= r;
-		off += r;
-	}
-	return 0;
+	return io_full(fd, (void *)buf, n, off, 1);
 }
 
 void *xalloc_aligned(size_t n)

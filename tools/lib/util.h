@@ -40,7 +40,12 @@ int open_dev(const char *path, int flags, int excl, uint64_t *size, int *is_blk)
 /* Size in bytes of a device or file given by path (no O_EXCL). */
 uint64_t path_size(const char *path);
 
-/* Full pread/pwrite; 0 or -errno (-EIO on a short read: truncated). */
+/*
+ * Full pread/pwrite (retried on EINTR and short transfers); 0 or -errno
+ * (-EIO when the file ends first: truncated).  The caller reports the error
+ * (tools: exit 2).  io_full() is either, chosen by write.
+ */
+int io_full(int fd, void *buf, size_t n, uint64_t off, int write);
 int pread_full(int fd, void *buf, size_t n, uint64_t off);
 int pwrite_full(int fd, const void *buf, size_t n, uint64_t off);
 

@@ -89,6 +89,24 @@ void bad_option(int c, int opt, char *const argv[], int ind)
 	usage_error("unknown option '%s'", arg);
 }
 
+char **positional_args(int argc, char **argv, ...)
+{
+	const char *name;
+	va_list ap;
+	int n = 0;
+
+	va_start(ap, argv);
+	while ((name = va_arg(ap, const char *))) {
+		if (optind + n >= argc)
+			usage_error("missing %s argument", name);
+		n++;
+	}
+	va_end(ap);
+	if (optind + n < argc)
+		usage_error("unexpected argument '%s'", argv[optind + n]);
+	return argv + optind;
+}
+
 uint64_t parse_u64(const char *what, const char *s)
 {
 	char *end;

@@ -26,6 +26,14 @@ void print_version(void) __attribute__((noreturn));
 void bad_option(int c, int optopt_val, char *const argv[], int optind_val)
 	__attribute__((noreturn));
 
+/*
+ * After getopt: the positional arguments must be exactly those named (a
+ * NULL-terminated list, e.g. "METADATA", "DATA", NULL).  Otherwise dies with
+ * exit 2 (usage): "missing NAME argument" or "unexpected argument 'X'".
+ * Returns argv + optind, the first of them.
+ */
+char **positional_args(int argc, char **argv, ...) __attribute__((sentinel));
+
 /* Parse a non-negative integer (decimal or 0x hex); dies with the option name. */
 uint64_t parse_u64(const char *what, const char *s);
 

@@ -38,6 +38,7 @@ int main(int argc, char **argv)
 		{ 0 }
 	};
 	const char *sectors_arg = NULL, *dev_arg = NULL;
+	char **args;
 	struct dma_scan s;
 	struct meta m;
 	char end[256];
@@ -56,12 +57,9 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
-	if (optind >= argc)
-		usage_error("missing METADATA argument");
-	if (optind + 1 < argc)
-		usage_error("unexpected argument '%s'", argv[optind + 1]);
+	args = positional_args(argc, argv, "METADATA", NULL);
 
-	meta_open(&m, argv[optind], O_RDONLY, 1,
+	meta_open(&m, args[0], O_RDONLY, 1,
 		  data_sectors_arg(sectors_arg, dev_arg));
 	if (m.truncated) {
 		printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",

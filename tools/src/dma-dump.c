@@ -107,6 +107,7 @@ int main(int argc, char **argv)
 	};
 	const char *sectors_arg = NULL, *dev_arg = NULL;
 	struct dump d = { 0 };
+	char **args;
 	struct dma_scan s;
 	struct meta m;
 	char end[256];
@@ -128,12 +129,9 @@ int main(int argc, char **argv)
 	}
 	if (d.kv && d.json)
 		usage_error("give --kv or --json, not both");
-	if (optind >= argc)
-		usage_error("missing METADATA argument");
-	if (optind + 1 < argc)
-		usage_error("unexpected argument '%s'", argv[optind + 1]);
+	args = positional_args(argc, argv, "METADATA", NULL);
 
-	meta_open(&m, argv[optind], O_RDONLY, !live,
+	meta_open(&m, args[0], O_RDONLY, !live,
 		  data_sectors_arg(sectors_arg, dev_arg));
 	d.m = &m;
 	if (m.truncated || m.sbr != DMA_SB_OK) {

@@ -739,13 +739,9 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
-	if (optind >= argc)
-		usage_error("missing TARGET argument");
-	if (optind + 1 < argc)
-		usage_error("unexpected argument '%s'", argv[optind + 1]);
+	cfg.target = positional_args(argc, argv, "TARGET", NULL)[0];
 	if (!cfg.journal)
 		usage_error("missing --journal FILE");
-	cfg.target = argv[optind];
 	open_target();
 	if (!is_blk && !cfg.emulate && !cfg.script && cfg.mode != KIND_PLAIN)
 		die(EXIT_USAGE, "%s is a regular file: atomic writes need a block device "

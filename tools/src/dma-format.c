@@ -105,11 +105,7 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
-	if (optind >= argc)
-		usage_error("missing METADATA argument");
-	if (optind + 1 < argc)
-		usage_error("unexpected argument '%s'", argv[optind + 1]);
-	path = argv[optind];
+	path = positional_args(argc, argv, "METADATA", NULL)[0];
 	if (!sectors_arg && !dev_arg)
 		usage_error("the data device size is needed: give --data-sectors or --data-dev");
 	data_sectors = data_sectors_arg(sectors_arg, dev_arg);

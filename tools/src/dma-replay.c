@@ -94,6 +94,7 @@ int main(int argc, char **argv)
 		{ 0 }
 	};
 	struct replay r = { 0 };
+	char **args;
 	struct dma_scan s;
 	struct meta m;
 	uint64_t data_size;
@@ -112,20 +113,15 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
-	if (optind >= argc)
-		usage_error("missing METADATA argument");
-	if (optind + 1 >= argc)
-		usage_error("missing DATA argument");
-	if (optind + 2 < argc)
-		usage_error("unexpected argument '%s'", argv[optind + 2]);
-	r.data_path = argv[optind + 1];
+	args = positional_args(argc, argv, "METADATA", "DATA", NULL);
+	r.data_path = args[1];
 
 	r.data_fd = open_dev(r.data_path, r.dry_run ? O_RDONLY : O_RDWR, 1,
 			     &data_size, NULL);
 	if (data_size < 512 || data_size % 512)
 		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of 512",
 		    r.data_path, (unsigned long long)data_size);
-	meta_open(&m, argv[optind], r.dry_run ? O_RDONLY : O_RDWR, 1, data_size / 512);
+	meta_open(&m, args[0], r.dry_run ? O_RDONLY : O_RDWR, 1, data_size / 512);
 	if (m.truncated || m.sbr != DMA_SB_OK)
 		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path,
 		    m.truncated ? "truncated" : dma_sb_result_str(m.sbr));

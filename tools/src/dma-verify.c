@@ -464,6 +464,7 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
+	char **args;
 	int c;
 
 	tool_init("dma-verify");
@@ -480,14 +481,9 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
-	if (optind >= argc)
-		usage_error("missing TARGET argument");
-	if (optind + 1 >= argc)
-		usage_error("missing JOURNAL argument");
-	if (optind + 2 < argc)
-		usage_error("unexpected argument '%s'", argv[optind + 2]);
-	target_path = argv[optind];
-	journal_path = argv[optind + 1];
+	args = positional_args(argc, argv, "TARGET", "JOURNAL", NULL);
+	target_path = args[0];
+	journal_path = args[1];
 	/* Both inputs must exist and be the right kind before any work. */
 	close(open_dev(target_path, O_RDONLY, 0, &(uint64_t){0}, NULL));
 	read_journal();

@@ -39,6 +39,15 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 		dma_geometry_from_sb(&m->geo, m->sb);
 }
 
+const char *meta_sb_problem(const struct meta *m)
+{
+	if (m->truncated)
+		return "truncated";
+	if (m->sbr != DMA_SB_OK)
+		return dma_sb_result_str(m->sbr);
+	return NULL;
+}
+
 static int meta_txn(void *ctx, const struct dma_txn *t)
 {
 	struct meta *m = ctx;
@@ -64,6 +73,34 @@ enum dma_scan_result meta_scan(struct meta *m, struct dma_scan *s,
 	return dma_scan(s);
 }
 
+int meta_check_log(struct meta *m, struct dma_scan *s,
+		   int (*cb)(void *ctx, const struct dma_txn *t), void *ctx,
+		   struct log_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	meta_scan(m, s, cb, ctx);
+	scan_end_str(s, v->end, sizeof(v->end));
+	if (s->result == DMA_SCAN_IO_ERROR)
+		die(EXIT_USAGE, "%s: %s", m->path, v->end);
+	v->damaged = !dma_scan_result_is_normal_end(s->result);
+	if (!v->damaged) {
+		v->beyond = dma_scan_probe_beyond(s, &v->at, &v->at_seq);
+		if (v->beyond < 0)
+			die(EXIT_USAGE, "%s: reading log block %llu: %s", m->path,
+			    (unsigned long long)v->at, strerror(-v->beyond));
+		v->damaged = v->beyond == DMA_PROBE_DAMAGE;
+	}
+	return v->damaged;
+}
+
+uint64_t data_size_sectors(const char *path, uint64_t size)
+{
+	if (size < 512 || size % 512)
+		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of "
+		    "512", path, (unsigned long long)size);
+	return size / 512;
+}
+
 uint64_t data_sectors_arg(const char *sectors, const char *dev)
 {
 	uint64_t size;
@@ -78,11 +115,7 @@ uint64_t data_sectors_arg(const char *sectors, const char *dev)
 	}
 	if (!dev)
 		return 0;
-	size = path_size(dev);
-	if (size < 512 || size % 512)
-		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of "
-		    "512", dev, (unsigned long long)size);
-	return size / 512;
+	return data_size_sectors(dev, path_size(dev));
 }
 
 void uuid_str(const u8 u[16], char out[37])

@@ -20,9 +20,46 @@ struct meta {
 	void *txn_ctx;
 };
 
-/* Open and validate; dies on usage/IO errors.  data_sectors 0 = unknown. */
+/*
+ * Open (O_EXCL on a block device if excl) and read and validate the
+ * superblock.  Dies with exit 2 on usage/I/O errors; an invalid superblock
+ * is not an error here: see meta_sb_problem().  data_sectors 0 = unknown.
+ */
 void meta_open(struct meta *m, const char *path, int flags, int excl,
 	       uint64_t data_sectors);
+
+/*
+ * Why the superblock opened by meta_open() is unusable: "truncated" or
+ * dma_sb_result_str() of the validation; NULL when it is valid.  The tools
+ * report it as a problem found (exit 1).
+ */
+const char *meta_sb_problem(const struct meta *m);
+
+/* How the log scan ended, judged as dma-check and dma-replay judge it. */
+struct log_verdict {
+	int damaged;		/* abnormal end, or proof of lost committed data */
+	int beyond;		/* DMA_PROBE_* past a normal end (else NOTHING) */
+	u64 at, at_seq;		/* the descriptor found beyond, for messages */
+	char end[256];		/* scan_end_str() */
+};
+
+/*
+ * meta_scan() from the tail, then, where the log ends normally, probe beyond
+ * the end (dma_scan_probe_beyond()) for a descriptor proving that committed
+ * transactions were lost.  Returns v->damaged: 1 = a problem found (exit 1
+ * for the caller), 0 = the log ends as a healthy or crashed log ends.
+ * Dies with exit 2 on a read error ("PATH: <end>" or "PATH: reading log
+ * block N: ...").
+ */
+int meta_check_log(struct meta *m, struct dma_scan *s,
+		   int (*cb)(void *ctx, const struct dma_txn *t), void *ctx,
+		   struct log_verdict *v);
+
+/*
+ * Sectors of a data device of size bytes (path for the message); dies with
+ * exit 2 unless size is a non-zero multiple of 512.
+ */
+uint64_t data_size_sectors(const char *path, uint64_t size);
 
 /* dma_scan() over m from the superblock tail; transaction callback optional. */
 enum dma_scan_result meta_scan(struct meta *m, struct dma_scan *s,

@@ -38,12 +38,12 @@ int main(int argc, char **argv)
 		{ 0 }
 	};
 	const char *sectors_arg = NULL, *dev_arg = NULL;
+	struct log_verdict v;
+	const char *why;
 	char **args;
 	struct dma_scan s;
 	struct meta m;
-	char end[256];
-	int c, quiet = 0, damaged, beyond = 0;
-	u64 at = 0, at_seq = 0;
+	int c, quiet = 0, damaged;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -61,48 +61,34 @@ int main(int argc, char **argv)
 
 	meta_open(&m, args[0], O_RDONLY, 1,
 		  data_sectors_arg(sectors_arg, dev_arg));
-	if (m.truncated) {
-		printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
-		       (unsigned long long)m.size, DMA_BLOCK_SIZE);
-		printf("damaged\n");
-		return EXIT_PROBLEM;
-	}
-	if (m.sbr != DMA_SB_OK) {
-		printf("superblock: %s\n", dma_sb_result_str(m.sbr));
+	why = meta_sb_problem(&m);
+	if (why) {
+		if (m.truncated)
+			printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
+			       (unsigned long long)m.size, DMA_BLOCK_SIZE);
+		else
+			printf("superblock: %s\n", why);
 		printf("damaged\n");
 		return EXIT_PROBLEM;
 	}
 	if (!quiet)
 		print_sb(&m, 0);
-	meta_scan(&m, &s, NULL, NULL);
-	if (s.result == DMA_SCAN_IO_ERROR) {
-		scan_end_str(&s, end, sizeof(end));
-		die(EXIT_USAGE, "%s: %s", m.path, end);
-	}
-	scan_end_str(&s, end, sizeof(end));
-	damaged = !dma_scan_result_is_normal_end(s.result);
-	if (!damaged) {
-		beyond = dma_scan_probe_beyond(&s, &at, &at_seq);
-		if (beyond < 0)
-			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
-			    (unsigned long long)at, strerror(-beyond));
-		damaged = beyond == DMA_PROBE_DAMAGE;
-	}
+	damaged = meta_check_log(&m, &s, NULL, NULL, &v);
 	if (!quiet || damaged) {
 		printf("log: %llu transactions in %llu blocks\n",
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
-		printf("end: %s\n", end);
+		printf("end: %s\n", v.end);
 	}
-	if (beyond == DMA_PROBE_DAMAGE)
+	if (v.beyond == DMA_PROBE_DAMAGE)
 		printf("beyond: valid transaction seq %llu at log block %llu records "
 		       "seq %llu as durable: committed transactions lost\n",
-		       (unsigned long long)at_seq, (unsigned long long)at,
+		       (unsigned long long)v.at_seq, (unsigned long long)v.at,
 		       (unsigned long long)s.next_seq);
-	else if (beyond == DMA_PROBE_INFLIGHT && !quiet)
+	else if (v.beyond == DMA_PROBE_INFLIGHT && !quiet)
 		printf("note: valid transaction seq %llu at log block %llu lies beyond "
 		       "the end; it was in flight when the log ended (never "
 		       "acknowledged) unless the writer does not record durable_seq\n",
-		       (unsigned long long)at_seq, (unsigned long long)at);
+		       (unsigned long long)v.at_seq, (unsigned long long)v.at);
 	if (damaged) {
 		printf("damaged\n");
 		return EXIT_PROBLEM;

@@ -107,6 +107,7 @@ int main(int argc, char **argv)
 	};
 	const char *sectors_arg = NULL, *dev_arg = NULL;
 	struct dump d = { 0 };
+	const char *why;
 	char **args;
 	struct dma_scan s;
 	struct meta m;
@@ -134,16 +135,15 @@ int main(int argc, char **argv)
 	meta_open(&m, args[0], O_RDONLY, !live,
 		  data_sectors_arg(sectors_arg, dev_arg));
 	d.m = &m;
-	if (m.truncated || m.sbr != DMA_SB_OK) {
-		const char *why = m.truncated ? "truncated" : dma_sb_result_str(m.sbr);
+	why = meta_sb_problem(&m);
+	if (why) {
+		const char *name = m.truncated ? "truncated" : dma_sb_result_name(m.sbr);
 
 		if (d.json)
 			printf("{\"superblock\": {\"status\": \"%s\"}, \"transactions\": [], "
-			       "\"end\": {\"reason\": \"superblock\"}}\n",
-			       m.truncated ? "truncated" : dma_sb_result_name(m.sbr));
+			       "\"end\": {\"reason\": \"superblock\"}}\n", name);
 		else if (d.kv)
-			printf("superblock status=%s\nend reason=superblock\n",
-			       m.truncated ? "truncated" : dma_sb_result_name(m.sbr));
+			printf("superblock status=%s\nend reason=superblock\n", name);
 		else
 			printf("superblock: %s\nend: invalid superblock (%s)\n", why, why);
 		return EXIT_PROBLEM;

@@ -98,8 +98,9 @@ int main(int argc, char **argv)
 	struct dma_scan s;
 	struct meta m;
 	uint64_t data_size;
-	int c, keep_tail = 0, force = 0, damaged;
-	char end[256];
+	int c, keep_tail = 0, force = 0;
+	struct log_verdict v;
+	const char *why;
 
 	tool_init("dma-replay");
 	opterr = 0;
@@ -118,51 +119,35 @@ int main(int argc, char **argv)
 
 	r.data_fd = open_dev(r.data_path, r.dry_run ? O_RDONLY : O_RDWR, 1,
 			     &data_size, NULL);
-	if (data_size < 512 || data_size % 512)
-		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of 512",
-		    r.data_path, (unsigned long long)data_size);
-	meta_open(&m, args[0], r.dry_run ? O_RDONLY : O_RDWR, 1, data_size / 512);
-	if (m.truncated || m.sbr != DMA_SB_OK)
-		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path,
-		    m.truncated ? "truncated" : dma_sb_result_str(m.sbr));
+	meta_open(&m, args[0], r.dry_run ? O_RDONLY : O_RDWR, 1,
+		  data_size_sectors(r.data_path, data_size));
+	why = meta_sb_problem(&m);
+	if (why)
+		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path, why);
 	r.m = &m;
 	r.buf = xalloc_aligned(DMA_BLOCK_SIZE);
 
 	/* First pass: decide, write nothing. */
 	r.counting = 1;
-	meta_scan(&m, &s, on_txn, &r);
-	scan_end_str(&s, end, sizeof(end));
-	if (s.result == DMA_SCAN_IO_ERROR)
-		die(EXIT_USAGE, "%s: %s", m.path, end);
-	damaged = !dma_scan_result_is_normal_end(s.result);
-	if (!damaged) {
-		u64 at, at_seq;
-		int p = dma_scan_probe_beyond(&s, &at, &at_seq);
-
-		if (p < 0)
-			die(EXIT_USAGE, "%s: reading log block %llu: %s", m.path,
-			    (unsigned long long)at, strerror(-p));
-		damaged = p == DMA_PROBE_DAMAGE;
-	}
-	if (damaged && !force)
+	if (meta_check_log(&m, &s, on_txn, &r, &v) && !force)
 		die(EXIT_PROBLEM, "%s: damaged log (%s); nothing replayed (--force "
-		    "replays the %llu transactions before it)", m.path, end,
+		    "replays the %llu transactions before it)", m.path, v.end,
 		    (unsigned long long)s.nr_txns);
 
 	r.counting = 0;
 	r.txns = r.sectors = 0;
 	meta_scan(&m, &s, on_txn, &r);
 	if (s.result == DMA_SCAN_IO_ERROR)
-		die(EXIT_USAGE, "%s: %s", m.path, end);
+		die(EXIT_USAGE, "%s: %s", m.path, v.end);
 	if (r.dry_run) {
 		printf("would replay %llu transactions (%llu sectors); log ends: %s\n",
-		       (unsigned long long)r.txns, (unsigned long long)r.sectors, end);
+		       (unsigned long long)r.txns, (unsigned long long)r.sectors, v.end);
 		return EXIT_OK;
 	}
 	if (fsync(r.data_fd))
 		die_errno(EXIT_USAGE, "%s: flush", r.data_path);
 	printf("replayed %llu transactions (%llu sectors); log ended: %s\n",
-	       (unsigned long long)r.txns, (unsigned long long)r.sectors, end);
+	       (unsigned long long)r.txns, (unsigned long long)r.sectors, v.end);
 	if (!keep_tail) {
 		int err;
 

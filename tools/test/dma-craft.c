@@ -78,7 +78,7 @@ static int cmd_format(int argc, char **argv)
 static void open_img(struct meta *m, const char *path)
 {
 	meta_open(m, path, O_RDWR, 0, 0);
-	if (m->truncated || m->sbr != DMA_SB_OK)
+	if (meta_sb_problem(m))
 		die(EXIT_USAGE, "%s: superblock not valid", path);
 }
 

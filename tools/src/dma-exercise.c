@@ -230,22 +230,32 @@ static int fail_op(uint64_t id, int e, const char *how)
 	return -1;
 }
 
-/* The three ways to write an op's stamped buffer.  Each returns 0 or an errno. */
-static int issue_plain(const struct op *op, const char *buf)
+/*
+ * Write (write=1) or read op's segments in order from or into buf, where
+ * they lie back to back, one full pwrite/pread per segment on fd.  Stops at
+ * the first failure: 0 or -errno (io_full()).
+ */
+static int segs_io(int fd, const struct op *op, char *buf, int write)
 {
 	uint64_t done = 0;
 	unsigned int i;
 	int e;
 
 	for (i = 0; i < op->nr_segs; i++) {
-		e = pwrite_full(fd_plain, buf + done * STAMP_BLOCK,
-				op->segs[i].count * STAMP_BLOCK,
-				op->segs[i].block * STAMP_BLOCK);
+		e = io_full(fd, buf + done * STAMP_BLOCK,
+			    op->segs[i].count * STAMP_BLOCK,
+			    op->segs[i].block * STAMP_BLOCK, write);
 		if (e)
-			return -e;
+			return e;
 		done += op->segs[i].count;
 	}
 	return 0;
+}
+
+/* The three ways to write an op's stamped buffer.  Each returns 0 or an errno. */
+static int issue_plain(const struct op *op, char *buf)
+{
+	return -segs_io(fd_plain, op, buf, 1);
 }
 
 /* One contiguous range: one pwritev() with up to max_segs iovecs. */
@@ -353,19 +363,14 @@ static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t
 {
 	char *rb = xalloc_aligned(total * STAMP_BLOCK);
 	const char *st = getenv("DMA_EXERCISE_SELFTEST_READBACK");
-	uint64_t done = 0, b;
+	uint64_t done, b;
 	unsigned int i;
 	int r;
 
-	for (i = 0; i < op->nr_segs; i++) {
-		r = pread_full(fd_plain, rb + done * STAMP_BLOCK,
-			       op->segs[i].count * STAMP_BLOCK,
-			       op->segs[i].block * STAMP_BLOCK);
-		if (r)
-			die(EXIT_USAGE, "%s: read-back of op %llu: %s", cfg.target,
-			    (unsigned long long)id, strerror(-r));
-		done += op->segs[i].count;
-	}
+	r = segs_io(fd_plain, op, rb, 0);
+	if (r)
+		die(EXIT_USAGE, "%s: read-back of op %llu: %s", cfg.target,
+		    (unsigned long long)id, strerror(-r));
 	if (st && strtoull(st, NULL, 10) == id)
 		rb[100] ^= 1;
 	for (i = 0, done = 0; i < op->nr_segs; i++)
@@ -402,33 +407,35 @@ static int overlaps(const struct op *op, uint64_t b, uint64_t c)
 	return 0;
 }
 
+/* A random segment of 1..max_blocks blocks (at most the region) in the region. */
+static void random_seg(struct seg *s)
+{
+	uint64_t c = 1 + rnd_below(cfg.max_blocks);
+
+	if (c > cfg.region_blocks)
+		c = cfg.region_blocks;
+	s->block = cfg.region_start + rnd_below(cfg.region_blocks - c + 1);
+	s->count = c;
+}
+
 static void random_op(struct op *op)
 {
 	unsigned int want, tries;
-	uint64_t c, b;
+	struct seg s;
 
 	memset(op, 0, sizeof(*op));
 	op->kind = cfg.mode ? cfg.mode : (int)(1 + rnd_below(3));
 	if (op->kind == KIND_ATOMIC) {
-		c = 1 + rnd_below(cfg.max_blocks);
-		if (c > cfg.region_blocks)
-			c = cfg.region_blocks;
-		op->segs[0].block = cfg.region_start + rnd_below(cfg.region_blocks - c + 1);
-		op->segs[0].count = c;
+		random_seg(&op->segs[0]);
 		op->nr_segs = 1;
 		return;
 	}
 	want = 1 + rnd_below(cfg.max_segs);
 	for (tries = 0; op->nr_segs < want && tries < 64; tries++) {
-		c = 1 + rnd_below(cfg.max_blocks);
-		if (c > cfg.region_blocks)
-			c = cfg.region_blocks;
-		b = cfg.region_start + rnd_below(cfg.region_blocks - c + 1);
-		if (overlaps(op, b, c))
+		random_seg(&s);
+		if (overlaps(op, s.block, s.count))
 			continue;
-		op->segs[op->nr_segs].block = b;
-		op->segs[op->nr_segs].count = c;
-		op->nr_segs++;
+		op->segs[op->nr_segs++] = s;
 	}
 }
 

@@ -6,7 +6,7 @@ T ?=
 SHELL := /bin/bash
 
 .PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
-	vm demo check-series clean distclean crash-test
+	vm demo check-series clean distclean crash-test powercut
 
 help:
 	@echo "dm-atomic make targets:"
@@ -16,6 +16,7 @@ help:
 	@echo "  make test KERNEL=debug the VM suite on the KASAN+lockdep kernel"
 	@echo "  make test-host         host tests only (no kernel, no VM)"
 	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"
+	@echo "  make powercut CYCLES=50 SEED=3   a chain of real power cuts (QEMU killed mid-write)"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
 	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
 	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."
@@ -49,6 +50,11 @@ test:
 
 crash-test:
 	@tools/crash/crash-test.sh $(if $(filter debug,$(KERNEL)),--kernel debug)
+
+CYCLES ?= 20
+SEED ?= 1
+powercut: deps tools
+	@qemu-scripts/powercut.sh --cycles $(CYCLES) --seed $(SEED) --kernel $(KERNEL)
 
 test-host:
 	@qemu-scripts/run-tests.sh --host-only $(T)

@@ -6,6 +6,7 @@
 #                 saved, leftover devices reported and removed.  Results are written as a tar
 #                 to the disk with serial "results".
 # DMA_MODE=demo*  run /payload/tests/demo/$DMA_MODE.sh (make demo: demo, then demo-recover)
+# DMA_MODE=powercut  one boot of a power-cut chain: /payload/tests/powercut/cycle.sh
 # DMA_MODE=shell  an interactive shell on the console (make vm)
 set -u
 export PATH=/payload/bin:$PATH
@@ -35,6 +36,10 @@ shell)
 	;;
 demo*)
 	bash "/payload/tests/demo/$DMA_MODE.sh"
+	exit $?
+	;;
+powercut)
+	bash /payload/tests/powercut/cycle.sh
 	exit $?
 	;;
 esac

@@ -7,6 +7,9 @@
 # 3. builds the patched kernel + dm-atomic module and the guest rootfs (cached), boots one guest
 # that runs the VM cram tests (tests/vm/*.t) one by one, and reads back each result.  A kernel
 # splat (BUG/WARNING/KASAN/lockdep/hung task/...) in the console during a test fails that test.
+# 4. the power-cut chains (tests/powercut/*.t: cram tests run on the host, each booting the guest
+# again and again and killing QEMU mid-write, see qemu-scripts/powercut.sh) share the guests'
+# slots: each slot runs its VM tests in one guest, then its chains.
 # Prints each failure's cram diff and where the logs are; the last line is
 # "N passed, N failed, N skipped".  Exit status 0 only when nothing failed.
 source "$(dirname "$0")/common.sh"
@@ -33,7 +36,7 @@ t0=$SECONDS
 host_tests=() vm_tests=()
 if [ ${#selected[@]} -eq 0 ]; then
 	host_tests=(tests/host/*.t)
-	vm_tests=(tests/vm/*.t)
+	vm_tests=(tests/vm/*.t tests/powercut/*.t)
 else
 	for t in "${selected[@]}"; do
 		t=${t#./}
@@ -42,8 +45,8 @@ else
 		for f in "$@"; do
 			case "$f" in
 			tests/host/*.t) host_tests+=("$f") ;;
-			tests/vm/*.t) vm_tests+=("$f") ;;
-			*) die "not a test: $f (tests are tests/host/*.t and tests/vm/*.t)" ;;
+			tests/vm/*.t|tests/powercut/*.t) vm_tests+=("$f") ;;
+			*) die "not a test: $f (tests are tests/host/*.t, tests/vm/*.t and tests/powercut/*.t)" ;;
 			esac
 		done
 	done
@@ -120,9 +123,31 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	vm_ok=1 pids=()
 	for ((k = 0; k < jobs; k++)); do
 		list=$OUT/vm-$flavor-$k.list
-		n=$(wc -l <"$list")
-		DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
-			--out "$OUT/vm-$flavor-$k" --tests "$list" --timeout $((90 + per * n)) &
+		grep '^vm/' "$list" >"$list.vm" || true
+		n=$(wc -l <"$list.vm")
+		(
+			rc=0
+			if [ "$n" -gt 0 ]; then
+				DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
+					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + per * n)) || rc=1
+			fi
+			mkdir -p "$OUT/vm-$flavor-$k/results"
+			: >"$OUT/vm-$flavor-$k/pc-summary"
+			for rel in $(grep '^powercut/' "$list" || true); do
+				name=${rel//\//_} s0=$SECONDS
+				set +e
+				TOP=$TOP DMA_BUILD=$build DMA_ROOTFS=$rootfs KERNEL=$flavor PATH="$TOP/tools/bin:$PATH" \
+					cram3 --shell=/bin/bash -v "tests/$rel" >"$OUT/vm-$flavor-$k/results/$name.out" 2>&1
+				set -e
+				rm -f "tests/$rel.err"
+				st=failed
+				grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$OUT/vm-$flavor-$k/results/$name.out" && st=skipped
+				grep -q '^# Ran 1 tests, 0 skipped, 0 failed' "$OUT/vm-$flavor-$k/results/$name.out" && st=passed
+				printf '  %-7s %s (%s s, power-cut chain on the host)\n' "$st" "$rel" $((SECONDS - s0))
+				echo "$st $rel $((SECONDS - s0))" >>"$OUT/vm-$flavor-$k/pc-summary"
+			done
+			exit $rc
+		) &
 		pids+=($!)
 	done
 	for pid in "${pids[@]}"; do wait "$pid" || vm_ok=0; done
@@ -132,8 +157,9 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	console=$vmout/console.log
 	# The serial console ends lines with CR LF; read a cleaned copy.
 	ctext=$vmout/console.txt
-	tr -d '\r' <"$console" >"$ctext" 2>/dev/null || : >"$ctext"
+	{ tr -d '\r' <"$console" >"$ctext"; } 2>/dev/null || : >"$ctext"
 	awk '$1 == "@@DMA-END" { print $2, int($4 + 0.5) }' "$ctext" >>"$durations.new"
+	awk '{ print $2, $3 }' "$vmout/pc-summary" >>"$durations.new" 2>/dev/null || true
 	# Attribute kernel splats to the test that was running.
 	splats=$(awk '
 		/^@@DMA-BEGIN / { cur = $2; next }
@@ -144,7 +170,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	while read -r rel; do
 		t=tests/$rel
 		name=${rel//\//_}
-		st=$( (awk -v t="$rel" '$2 == t { print $1 }' "$vmout/results/summary" 2>/dev/null || true) | tail -n1)
+		st=$( (cat "$vmout/results/summary" "$vmout/pc-summary" 2>/dev/null | awk -v t="$rel" '$2 == t { print $1 }' || true) | tail -n1)
 		# Without the results disk (the guest died), the console's END line still tells.
 		[ -n "$st" ] || st=$(awk -v t="$rel" '$1 == "@@DMA-END" && $2 == t { print $3 }' "$ctext" | tail -n1)
 		splat=$(printf '%s\n' "$splats" | awk -F'\t' -v t="$rel" '$1 == t { print $2 }' | head -n 5 || true)

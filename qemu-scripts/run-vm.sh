@@ -2,10 +2,12 @@
 # Boot the guest once.
 #
 #   run-vm.sh --build DIR --rootfs IMG --out DIR [--mode test|demo|shell] [--tests FILE]
-#             [--timeout SECONDS] [--disks DIR] [--cut-after SECONDS]
+#             [--timeout SECONDS] [--disks DIR] [--cut-after SECONDS] [--env NAME=VALUE]...
 #
 # --disks DIR        keep the scratch disks in DIR across boots (created zeroed when missing)
 # --cut-after N      a power cut: kill QEMU (SIGKILL) N seconds after the guest prints @@DMA-CUT
+# --env NAME=VALUE   put NAME=VALUE in the guest's environment (on the kernel command line,
+#                    which hands it to init); NAME must start with DMA_, VALUE has no spaces
 #
 # Makes a payload disk (our tools, the dm-atomic module, the kernel's modules, the VM tests,
 # guest-run.sh, the test list), four fresh sparse 512 MiB scratch disks and a results disk,
@@ -17,7 +19,7 @@
 # guest timers sane on a loaded host); DMA_BOOT_TIMEOUT (default 120 s to reach init).
 source "$(dirname "$0")/common.sh"
 
-mode=test tests= timeout=900 build= rootfs= out= disks= cut=
+mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build=$2; shift 2 ;;
@@ -28,6 +30,9 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--disks) disks=$2; shift 2 ;;
 	--cut-after) cut=$2; shift 2 ;;
+	--env)
+		[[ "$2" =~ ^DMA_[A-Z0-9_]+=[^[:space:]]*$ ]] || die "run-vm.sh: --env wants DMA_NAME=VALUE without spaces (got '$2')"
+		genv+=" $2"; shift 2 ;;
 	*) die "run-vm.sh: unknown argument '$1'" ;;
 	esac
 done
@@ -44,6 +49,7 @@ p=$out/payload
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"
 cp -a "$TOP/tests/vm" "$p/tests/"
 [ -d "$TOP/tests/demo" ] && cp -a "$TOP/tests/demo" "$p/tests/"
+[ -d "$TOP/tests/powercut" ] && cp -a "$TOP/tests/powercut" "$p/tests/"
 cp "$SCRIPTS/guest-run.sh" "$p/"
 cp "$build/../info" "$p/kernel-info" 2>/dev/null || echo "source: unknown" >"$p/kernel-info"
 cp "$TOP/block-core-patches/series" "$p/series" 2>/dev/null || : >"$p/series"
@@ -85,7 +91,7 @@ fi
 mem=2048
 [ -n "${DMA_VM_MEM:-}" ] && mem=$DMA_VM_MEM
 append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/dma-init panic=-1 oops=panic"
-append+=" pci=noacpi loglevel=5 DMA_MODE=$mode ${DMA_TEST_TIMEOUT:+DMA_TEST_TIMEOUT=$DMA_TEST_TIMEOUT}"
+append+=" pci=noacpi loglevel=5 DMA_MODE=$mode ${DMA_TEST_TIMEOUT:+DMA_TEST_TIMEOUT=$DMA_TEST_TIMEOUT}$genv"
 disk() { echo "-drive file=$1,if=none,id=$2,format=raw${3:+,$3} -device virtio-blk-pci,drive=$2,serial=$2"; }
 args=(
 	$(accel_args "$accel") -smp 2 -m "$mem" -no-reboot -monitor none

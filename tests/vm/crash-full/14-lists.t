@@ -1,10 +1,7 @@
 Part of `make crash-test` (not of `make test`): crash states of dm-atomic enumerated from
 dm-log-writes recordings and checked after recovery, as in ../crash-states.t (see there).
 
-  $ . "$TESTDIR/../lib.sh"
-  $ _require_scratch 3
-  $ _require_dm_atomic
-  $ C="python3 $TESTDIR/../crash-states.py"
+  $ . "$TESTDIR/preamble.sh"
 
   $ $C run lists 114 --recovery --corrupt 5 | grep -e '^TOTAL' -e '^VIOLATION'
   TOTAL lists seed 114: [0-9]+ states checked, 0 violations (re)

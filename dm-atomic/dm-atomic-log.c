@@ -498,6 +498,11 @@ int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_
 	return 0;
 }
 
+int dma_log_sync_sb(struct dma_log *log)
+{
+	return write_sb(log);
+}
+
 void dma_log_get_info(struct dma_log *log, struct dma_log_info *info)
 {
 	unsigned long flags;

@@ -101,6 +101,13 @@ void dma_log_write(struct dma_log *log, u64 log_block, struct page **pages,
 int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block,
 		   u64 freed_blocks);
 
+/*
+ * Write the superblock again as it stands (the tail of the last retire),
+ * REQ_FUA.  Returns 0 or a negative errno.  May sleep.  Same serialisation
+ * as dma_log_retire().
+ */
+int dma_log_sync_sb(struct dma_log *log);
+
 /* Fill *@info.  Does not sleep; takes the internal spinlock. */
 void dma_log_get_info(struct dma_log *log, struct dma_log_info *info);
 

@@ -973,9 +973,22 @@ static int checkpoint(struct atomic_c *ac)
 	flush_work(&ac->complete_work);
 	mutex_lock(&ac->writeback_lock);
 	r = writeback_pass(ac);
+	if (r == -EAGAIN) {
+		/*
+		 * Nothing left to write back, so no pass moved the tail: write
+		 * the superblock anyway.  Its last write may have been lost by
+		 * a metadata disk that acknowledged it without storing it (a
+		 * dropped write, since repaired): the durable tail would then
+		 * lag behind transactions already written back and overwritten
+		 * since, and the next activation would replay them over newer
+		 * data.  A checkpoint (and so every suspend and removal) ends
+		 * with a superblock that matches memory.
+		 */
+		r = dma_log_sync_sb(ac->log);
+		if (r)
+			atomic_set_error(ac, r, "superblock write");
+	}
 	mutex_unlock(&ac->writeback_lock);
-	if (r == -EAGAIN)
-		r = 0;
 	return r;
 }
 

@@ -133,6 +133,7 @@ struct atomic_c {
 	struct dm_dev *data_dev;
 	struct dm_dev *meta_dev;
 	struct dma_log *log;		/* NULL until activated */
+	struct dma_log *opened_log;	/* checked by the ctr, activated at preresume */
 	struct list_head registry;	/* all_targets */
 
 	/* Table arguments, for status TABLE exactly as given. */
@@ -1549,8 +1550,8 @@ static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 	return 0;
 }
 
-/* Open, check, then format or recover: the only step that writes. */
-static int activate_log(struct atomic_c *ac, char **error)
+/* Read and check the superblock, size the batches: writes nothing. */
+static int open_log(struct atomic_c *ac, char **error)
 {
 	struct dma_log *log;
 	int r;
@@ -1559,13 +1560,36 @@ static int activate_log(struct atomic_c *ac, char **error)
 	if (r)
 		return r;
 	r = size_batches(ac, dma_log_geometry(log)->log_blocks, error);
-	if (!r)
-		r = dma_log_activate(log, error);
 	if (r) {
 		dma_log_close(log);
 		return r;
 	}
-	ac->log = log;
+	ac->opened_log = log;
+	return 0;
+}
+
+/*
+ * Format or recover: the only step that writes.  Called from preresume,
+ * after DM core finished loading and swapping in the table, so a table
+ * load that fails after the constructor (say, DM core cannot allocate its
+ * bio sets) leaves the metadata as it was.
+ */
+static int activate_log(struct atomic_c *ac, char **error)
+{
+	int r = 0;
+
+	if (!ac->opened_log)
+		r = open_log(ac, error);
+	if (!r)
+		r = dma_log_activate(ac->opened_log, error);
+	if (r) {
+		if (ac->opened_log)
+			dma_log_close(ac->opened_log);
+		ac->opened_log = NULL;
+		return r;
+	}
+	ac->log = ac->opened_log;
+	ac->opened_log = NULL;
 	return 0;
 }
 
@@ -1642,8 +1666,13 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	if (r < 0)
 		goto bad_register;
 	if (r == 0) {
-		/* Last: the only step that writes (format or replay). */
-		r = activate_log(ac, &ti->error);
+		/*
+		 * A new device: check the superblock now, so bad metadata
+		 * fails the load with its reason; format or replay at
+		 * preresume.  A reload does both at preresume, after the old
+		 * table's postsuspend checkpoint.
+		 */
+		r = open_log(ac, &ti->error);
 		if (r)
 			goto bad_log;
 	}
@@ -1687,6 +1716,8 @@ static void atomic_dtr(struct dm_target *ti)
 	}
 	if (ac->log)
 		dma_log_close(ac->log);
+	if (ac->opened_log)
+		dma_log_close(ac->opened_log);
 	unregister_target(ac);
 	kfree(ac->features_table);
 	dm_put_device(ti, ac->meta_dev);
@@ -1730,10 +1761,13 @@ static int atomic_preresume(struct dm_target *ti)
 
 	if (ac->log)
 		return 0;
-	/* A reloaded table: the old one checkpointed in its postsuspend. */
+	/*
+	 * A new device (the ctr checked the superblock) or a reloaded table
+	 * (the old one checkpointed in its postsuspend): format or replay.
+	 */
 	r = activate_log(ac, &error);
 	if (r)
-		DMERR("%s: cannot activate: %s", dm_device_name(ac->md), error);
+		DMERR("%s (%s: cannot activate, error %d)", error, dm_device_name(ac->md), r);
 	return r;
 }
 

@@ -1,0 +1,94 @@
+Injected I/O faults (issue 6, part 3): fail_make_request on the metadata disk and on the
+data disk during a dma-exercise stream, and faults during recovery (a transient data
+write error, a failing superblock write after the replay).  dm-atomic runs
+on a data slice of $SCRATCH0 and a metadata slice of $SCRATCH1; fail_make_request acts on
+the whole disk under the slice.  Each I/O fault latches fail mode or refuses activation
+with its reason and writes nothing; after repair and re-activation dma-verify finds no
+torn list, nothing acknowledged lost and no order violation.  No splat (the runner fails
+the test on one).  Failslab during table loads: crash-faults-failslab.t.
+
+  $ . "$TESTDIR/lib.sh"
+  $ _require_scratch 2
+  $ _require_dm_atomic
+  $ mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
+  $ F=/sys/kernel/debug/fail_make_request
+  $ [ -d $F ] || _skip "no fail_make_request in this kernel"
+  $ D=131072 M=16384
+  $ dmsetup create cf-d --table "0 $D linear $SCRATCH0 0"
+  $ dmsetup create cf-m --table "0 $M linear $SCRATCH1 0"
+  $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
+  $ swap() { dmsetup suspend --noflush $1 && dmsetup load $1 --table "$2" && dmsetup resume $1; }
+  $ mode() { dmsetup status cf | awk '{ print $NF }'; }
+  $ mif() { echo $2 > /sys/block/$(basename $(readlink -f $1))/make-it-fail; }
+  $ fmr() {  # PROBABILITY TIMES: fail_make_request, quietly
+  >   echo $1 > $F/probability; echo 1 > $F/interval; echo $2 > $F/times
+  >   echo 0 > $F/space; echo 0 > $F/verbose
+  > }
+  $ stream() {  # DISK SEED: a stream, the disk fails after 1.5 s, the writer stops
+  >   dmsetup create cf --table "$T" || return 1
+  >   dma-exercise -j /tmp/j -m mixed -r 0+4096 -n 100000 -T 6 -S $2 -F 16 -J 4 /dev/mapper/cf \
+  >     >/dev/null 2>&1 & w=$!
+  >   sleep 1.5; mif $1 1; wait $w; echo "writer exit $?, $(mode)"
+  > }
+  $ msum() { dd if=$SCRATCH1 bs=1M count=$((M / 2048)) iflag=direct status=none | sha256sum; }
+  $ refused() {  # activation must fail, say why in the kernel log, and write no metadata
+  >   local before=$(msum)
+  >   dmesg -C
+  >   dmsetup create cf --table "$T" >/dev/null 2>&1 && echo "ACTIVATED"
+  >   dmsetup remove cf >/dev/null 2>&1
+  >   dmesg | grep -o 'atomic: [A-Za-z/ ]*' | head -n 1 | sed 's/ *$//'
+  >   [ "$(msum)" = "$before" ] && echo "metadata untouched"
+  > }
+  $ replayed() {  # activate; how many transactions the kernel replayed
+  >   dmesg -C; dmsetup create cf --table "$T" || return 1
+  >   dmesg | sed -n 's/.*atomic: .*: \(replayed [0-9]* transactions\).*/\1/p'
+  > }
+  $ verify() {
+  >   dma-verify -q /dev/mapper/cf /tmp/j > /tmp/v && echo "verify: no violation" ||
+  >     { echo "verify failed"; tail -n 5 /tmp/v; }
+  >   grep -q '^ack' /tmp/j || echo "NOTHING ACKNOWLEDGED"
+  > }
+
+Metadata disk fails 20 % of its requests (log writes, superblock writes) from 1.5 s on:
+fail mode; repaired, recovery keeps everything acknowledged.
+
+  $ fmr 20 -1
+  $ stream $SCRATCH1 1
+  writer exit 1, Fail
+  $ mif $SCRATCH1 0; dmsetup remove cf
+  $ replayed >/dev/null; mode
+  rw
+  $ verify
+  verify: no violation
+  $ dmsetup remove cf
+
+Data disk fails every request from 1.5 s on: write-back fails, fail mode, the log keeps
+what was acknowledged.  Recovery then meets one more data write error (times 1): refused,
+metadata untouched.  Then the superblock write after the replay fails (dm-flakey
+error_writes on the metadata slice): refused, metadata untouched.  Finally recovery
+replays.
+
+  $ fmr 100 -1
+  $ stream $SCRATCH0 2
+  writer exit 1, Fail
+  $ dmsetup remove cf; fmr 100 1
+  $ refused
+  atomic: I/O error while replaying the log
+  metadata untouched
+  $ mif $SCRATCH0 0
+  $ swap cf-m "0 $M flakey $SCRATCH1 0 0 60 1 error_writes"
+  $ refused
+  atomic: Cannot write the superblock after replay
+  metadata untouched
+  $ swap cf-m "0 $M linear $SCRATCH1 0"
+  $ dma-check -q /dev/mapper/cf-m && echo "log holds committed transactions: $(dma-dump --kv /dev/mapper/cf-m | grep -c '^txn')"
+  log holds committed transactions: [1-9][0-9]* (re)
+  $ replayed
+  replayed [1-9][0-9]* transactions (re)
+  $ mode
+  rw
+  $ verify
+  verify: no violation
+  $ dmsetup remove cf
+
+  $ dmsetup remove cf-d cf-m

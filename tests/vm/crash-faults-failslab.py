@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fail each slab allocation of a dm-atomic table load in turn (issue 6, part 3).
 
-    crash-faults-failslab.py DATA META SECTORS
+    crash-faults-failslab.py DATA META SECTORS [FEATURE ARGS...]
 
 For n = 1, 2, ...: create an empty DM device, arm /proc/thread-self/fail-nth
 with n (the n-th fault-injection point this thread passes fails: with failslab
@@ -63,7 +63,7 @@ def write_all(path, data):
 def main():
     data, meta, sectors = sys.argv[1], sys.argv[2], int(sys.argv[3])
     dm = cs.DM()
-    table = "%s %s" % (data, meta)
+    table = " ".join([data, meta] + sys.argv[4:])
     spec = cs.struct.pack(cs.SPEC_FMT, 0, sectors, 0, 0, b"atomic")
     params = table.encode() + b"\0"
     params += b"\0" * (-len(params) % 8)

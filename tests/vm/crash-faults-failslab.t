@@ -17,12 +17,12 @@ runner fails the test on one).
   $ S=/sys/kernel/debug/failslab
   $ [ -d $S ] && [ -e /proc/thread-self/fail-nth ] || _skip "no failslab or fail-nth in this kernel"
   $ echo 0 > $S/probability; echo N > $S/ignore-gfp-wait; echo 0 > $S/verbose
-  $ D=65536 M=8192
+  $ D=65536 M=1024 X="4 max_segments 16 max_bytes 131072"
   $ dmsetup create cf-d --table "0 $D linear $SCRATCH0 0"
   $ dmsetup create cf-m --table "0 $M linear $SCRATCH1 0"
-  $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
+  $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m $X"
   $ slab() {
-  >   python3 $TESTDIR/crash-faults-failslab.py /dev/mapper/cf-d /dev/mapper/cf-m $D > /tmp/s; rc=$?
+  >   python3 $TESTDIR/crash-faults-failslab.py /dev/mapper/cf-d /dev/mapper/cf-m $D $X > /tmp/s; rc=$?
   >   sed 's/^fault points: [0-9]*; failed cleanly: [0-9]* (.*); succeeded: [0-9]*; /every fault point failed once: /' /tmp/s
   >   echo "crash-faults-failslab: $(head -n 1 /tmp/s)" > /dev/kmsg; [ $rc = 0 ] || echo "exit $rc"
   > }
@@ -43,7 +43,7 @@ target latches fail mode.
 
   $ dmsetup suspend cf-d; dmsetup load cf-d --table "0 $D flakey $SCRATCH0 0 0 60 1 error_writes"; dmsetup resume cf-d
   $ dmsetup create cf --table "$T"
-  $ dma-exercise -j /tmp/j -m atomic -n 40 -S 1 /dev/mapper/cf >/dev/null 2>&1; echo "writer exit $?"
+  $ dma-exercise -j /tmp/j -m atomic -n 8 -S 1 /dev/mapper/cf >/dev/null 2>&1; echo "writer exit $?"
   writer exit [01] (re)
   $ dmsetup message cf 0 checkpoint >/dev/null 2>&1; dmsetup status cf | awk '{ print $NF }'
   Fail

@@ -35,12 +35,12 @@ No splat anywhere (the runner fails the test on one).
   $ good() { swap cf-d "0 $D linear $SCRATCH0 0"; swap cf-m "0 $M linear $SCRATCH1 0"; }
   $ mode() { dmsetup status cf | awk '{ print $NF }'; }
   $ rsum() { dd if=/dev/mapper/cf bs=1M count=16 iflag=direct status=none | sha256sum; }
-  $ stream() {  # SLICE TABLE SEED: a 5 s stream, the lie from 1.5 s on
+  $ stream() {  # SLICE TABLE SEED [MODE]: a 5 s stream, the lie from 1.5 s on
   >   dmsetup create cf --table "$T" || return 1
-  >   dma-exercise -j /tmp/j -m mixed -r 0+4096 -n 100000 -T 5 -S $3 -F 16 -J 4 /dev/mapper/cf \
+  >   dma-exercise -j /tmp/j -m ${4:-mixed} -r 0+4096 -n 100000 -T 5 -S $3 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
   >   sleep 1.5; [ "$1" = cf-d ] && { L=$(wc -l < /tmp/j); dmsetup message cf 0 checkpoint >/dev/null; }
-  >   swap $1 "$2"; wait $w; echo "writer exit $?, $(mode)"
+  >   swap $1 "$2"; wait $w; echo "writer exit $?, $(mode)"; swap cf-d "0 $D linear $SCRATCH0 0"
   > }
   $ lag() {  # the superblock on disk against the tail in memory
   >   local disk mem
@@ -159,8 +159,11 @@ removal was clean (everything written back), so a re-format loses nothing.
 Data drops writes, after a checkpoint: every op acknowledged before the checkpoint
 survives (present, or overwritten by a later op that landed); what write-back sent after
 the fault is gone while the tail moved on, and nothing in the log is left to replay.
+Discontiguous lists stream, and until the fault the data slice delays writes by 500 ms, so
+write-back lags and only the checkpoint puts the last ops before it on the data device.
 
-  $ stream cf-d "0 $D flakey $SCRATCH0 0 0 60 1 drop_writes" 5
+  $ swap cf-d "0 $D delay $SCRATCH0 0 0 $SCRATCH0 0 500"
+  $ stream cf-d "0 $D flakey $SCRATCH0 0 0 60 1 drop_writes" 5 ioctl
   writer exit 0, rw
   $ reactivate
   dma-check: clean

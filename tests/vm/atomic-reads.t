@@ -12,15 +12,16 @@ and write the same sectors again.
 
 Fill 64 KiB with pattern A, checkpoint it to the data device.
 
-  $ dmsetup create dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 1000"
+  $ dmsetup create dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 4000"
   $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data $SCRATCH1"
   $ _pattern 1 65536 > /tmp/A; _pattern 2 4096 > /tmp/B; _pattern 3 8192 > /tmp/C
   $ _dma_write /tmp/A /dev/mapper/dma $((10 * 65536))
   $ dmsetup message dma 0 checkpoint >/dev/null
 
-Overwrite one 4 KiB block in the middle with B: the write-back takes over a second, so the reads
-below find B only in the log.  A read covering only B is served from memory; a read of the
-whole 64 KiB comes from the data device with B laid over it.
+Overwrite one 4 KiB block in the middle with B: the write-back takes over four seconds (long
+enough for the debug kernel too), so the reads below find B only in the log.  A read covering
+only B is served from memory; a read of the whole 64 KiB comes from the data device with B
+laid over it.
 
   $ r0=$(stat_of reads_from_log)
   $ _dma_write /tmp/B /dev/mapper/dma $((163 * 4096))

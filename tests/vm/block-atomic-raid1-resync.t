@@ -6,10 +6,10 @@ identical and every list reads back.
   $ A="python3 $TESTDIR/block-atomic.py"
   $ modprobe null_blk queue_mode=0 memory_backed=1 atomic_segs=8 atomic_max_bytes=131072 bs=4096 gb=1 nr_devices=2
 
-The array is limited to 64 MiB per leg and the resync slowed to 4 MB/s, so that it is still
-running when the lists are written.
+The array is limited to 64 MiB per leg and the resync slowed to 1 MB/s (over a minute), so
+that it is still running when the lists are written, also on the slow debug kernel.
 
-  $ old_max=$(cat /proc/sys/dev/raid/speed_limit_max); echo 4000 > /proc/sys/dev/raid/speed_limit_max
+  $ old_max=$(cat /proc/sys/dev/raid/speed_limit_max); echo 1000 > /proc/sys/dev/raid/speed_limit_max
   $ mdadm --create /dev/md/blk-r1 --run --quiet --level=1 --raid-devices=2 --metadata=1.2 --bitmap=none --size=65536 /dev/nullb0 /dev/nullb1 2>&1 | grep -v started
   [1]
   $ for i in $(seq 1 8); do $A list /dev/md/blk-r1 $((i * 2097152)):8192:$i $((i * 2097152 - 16384)):4096:$((i + 100)); done | sort | uniq -c | sed 's/^ *//'

@@ -30,12 +30,21 @@ fails the test on one).
   >   esac
   >   grep -q '^ack' /tmp/j || echo "NOTHING ACKNOWLEDGED"
   > }
-  $ phase() {  # SLICE TABLE SEED: a stream, the fault after 2 s, the writer stops
+  $ waitfor() {  # SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS
+  >   local end=$((SECONDS + $1)); shift
+  >   until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
+  > }
+  $ acked() { [ "$(grep -c '^ack' /tmp/j 2>/dev/null)" -ge $1 ] 2>/dev/null; }
+  $ failed() { [ "$(mode)" = Fail ]; }
+  $ phase() {  # SLICE TABLE SEED: a stream; the fault once 50 ops are acknowledged; the writer runs until it fails
   >   dmsetup create cf --table "$T" || return 1
-  >   dma-exercise -j /tmp/j -m mixed -r 0+4096 -n 100000 -T 8 -S $3 -F 16 -J 4 /dev/mapper/cf \
+  >   rm -f /tmp/j
+  >   dma-exercise -j /tmp/j -m mixed -r 0+4096 -n 100000 -T 180 -S $3 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
-  >   sleep 2; echo "$2" > /tmp/t; dmsetup suspend --noflush $1; dmsetup load $1 /tmp/t
+  >   waitfor 120 acked 50 || echo "fewer than 50 ops acknowledged before the fault"
+  >   echo "$2" > /tmp/t; dmsetup suspend --noflush $1; dmsetup load $1 /tmp/t
   >   dmsetup resume $1; wait $w; echo "writer exit $?"
+  >   waitfor 60 failed  # fail mode may latch in a worker just after the writer's error
   > }
   $ msum() { dd if=$SCRATCH1 bs=1M count=$((M / 2048)) iflag=direct status=none | sha256sum; }
   $ refused() {  # activation must fail, say why in the kernel log, and write no metadata
@@ -91,7 +100,7 @@ with their reason and write nothing; repaired, recovery replays and nothing is l
 Superblock (tail) update fails: metadata block 0 returns errors, the log does not.
 
   $ phase cf-m "$(printf '0 8 error\n8 %d linear %s 8' $((M - 8)) $SCRATCH1)" 3
-  writer exit [01] (re)
+  writer exit 1
   $ dmsetup message cf 0 checkpoint >/dev/null 2>&1; mode
   Fail
   $ again

@@ -8,7 +8,7 @@ torn list, nothing acknowledged lost and no order violation.  No splat (the runn
 the test on one).  Failslab during table loads: crash-faults-failslab.t.
 
   $ . "$TESTDIR/lib.sh"
-  $ _require_scratch 2
+  $ _require_scratch 3
   $ _require_dm_atomic
   $ mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
   $ F=/sys/kernel/debug/fail_make_request
@@ -24,11 +24,21 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   >   echo $1 > $F/probability; echo 1 > $F/interval; echo $2 > $F/times
   >   echo 0 > $F/space; echo 0 > $F/verbose
   > }
-  $ stream() {  # DISK SEED [MODE]: a stream, the disk fails after 1.5 s, the writer stops
+  $ waitfor() {  # SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS
+  >   local end=$((SECONDS + $1)); shift
+  >   until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
+  > }
+  $ acked() { [ "$(grep -c '^ack' /tmp/j 2>/dev/null)" -ge $1 ] 2>/dev/null; }
+  $ failed() { [ "$(mode)" = Fail ]; }
+  $ stream() {  # DISK SEED [MODE]: a stream; the disk fails once 50 ops are acknowledged; the writer runs until it fails
   >   dmsetup create cf --table "$T" || return 1
-  >   dma-exercise -j /tmp/j -m ${3:-mixed} -r 0+4096 -n 100000 -T 6 -S $2 -F 16 -J 4 /dev/mapper/cf \
+  >   rm -f /tmp/j
+  >   dma-exercise -j /tmp/j -m ${3:-mixed} -r 0+4096 -n 100000 -T 180 -S $2 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
-  >   sleep 1.5; mif $1 1; wait $w; echo "writer exit $?, $(mode)"
+  >   waitfor 120 acked 50 || echo "fewer than 50 ops acknowledged before the fault"
+  >   mif $1 1; wait $w; r=$?
+  >   waitfor 60 failed  # fail mode may latch in a worker just after the writer's error
+  >   echo "writer exit $r, $(mode)"
   > }
   $ msum() { dd if=$SCRATCH1 bs=1M count=$((M / 2048)) iflag=direct status=none | sha256sum; }
   $ refused() {  # activation must fail, say why in the kernel log, and write no metadata
@@ -49,24 +59,33 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   >   grep -q '^ack' /tmp/j || echo "NOTHING ACKNOWLEDGED"
   > }
 
-Metadata disk fails 20 % of its requests (log writes, superblock writes) from 1.5 s on,
-while discontiguous lists stream and the data slice delays writes by 1 s, so write-back
-lags and most acknowledged lists are only in the log (and a log write, far more frequent
-than a superblock write, fails first): fail mode; repaired, recovery keeps everything
-acknowledged.
+Metadata disk fails 20 % of its requests once 50 ops are acknowledged, while discontiguous
+lists stream and the data slice delays writes by 1 s, so write-back lags and most
+acknowledged lists are only in the log.  The superblock block of the metadata slice lies
+on $SCRATCH2 here, so only log writes fail, and the writer runs until one does: fail mode,
+and the kernel log names a log write as what latched it (a module that ignored log write
+errors would stream on in rw mode, not be rescued by a failing superblock write);
+repaired, recovery keeps everything acknowledged.  Then a zeroed metadata slice on
+$SCRATCH1 for the next case.
 
   $ swap cf-d "0 $D delay $SCRATCH0 0 0 $SCRATCH0 0 1000"
-  $ fmr 20 -1
+  $ printf '0 8 linear %s 0\n8 %d linear %s 8\n' $SCRATCH2 $((M - 8)) $SCRATCH1 > /tmp/t
+  $ dmsetup suspend cf-m && dmsetup load cf-m /tmp/t && dmsetup resume cf-m
+  $ fmr 20 -1; dmesg -C
   $ stream $SCRATCH1 1 ioctl
   writer exit 1, Fail
+  $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p'
+  fail mode latched by: log write
   $ mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
   $ replayed >/dev/null; mode
   rw
   $ verify
   verify: no violation
   $ dmsetup remove cf
+  $ swap cf-m "0 $M linear $SCRATCH1 0"
+  $ dd if=/dev/zero of=/dev/mapper/cf-m bs=1M count=$((M / 2048)) oflag=direct status=none
 
-Data disk fails every request from 1.5 s on: write-back fails, fail mode, the log keeps
+Data disk fails every request once 50 ops are acknowledged: write-back fails, fail mode, the log keeps
 what was acknowledged.  Recovery then meets one more data write error (times 1): refused,
 metadata untouched.  Then the superblock write after the replay fails (dm-flakey
 error_writes on the metadata slice): refused, metadata untouched.  Finally recovery

@@ -17,8 +17,7 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   $ dmsetup create cf-d --table "0 $D linear $SCRATCH0 0"
   $ dmsetup create cf-m --table "0 $M linear $SCRATCH1 0"
   $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
-  $ swap() { dmsetup suspend --noflush $1 && dmsetup load $1 --table "$2" && dmsetup resume $1; }
-  $ mode() { dmsetup status cf | awk '{ print $NF }'; }
+  $ . "$TESTDIR/crash-faults-lib.sh"
   $ mif() { echo $2 > /sys/block/$(basename $(readlink -f $1))/make-it-fail; }
   $ fmr() {  # PROBABILITY TIMES: fail_make_request, quietly
   >   echo $1 > $F/probability; echo 1 > $F/interval; echo $2 > $F/times
@@ -39,15 +38,6 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   >   mif $1 1; wait $w; r=$?
   >   waitfor 60 failed  # fail mode may latch in a worker just after the writer's error
   >   echo "writer exit $r, $(mode)"
-  > }
-  $ msum() { dd if=$SCRATCH1 bs=1M count=$((M / 2048)) iflag=direct status=none | sha256sum; }
-  $ refused() {  # activation must fail, say why in the kernel log, and write no metadata
-  >   local before=$(msum)
-  >   dmesg -C
-  >   dmsetup create cf --table "$T" >/dev/null 2>&1 && echo "ACTIVATED"
-  >   dmsetup remove cf >/dev/null 2>&1
-  >   dmesg | grep -o 'atomic: [A-Za-z/ ]*' | head -n 1 | sed 's/ *$//'
-  >   [ "$(msum)" = "$before" ] && echo "metadata untouched"
   > }
   $ replayed() {  # activate; how many transactions the kernel replayed
   >   dmesg -C; dmsetup create cf --table "$T" || return 1

@@ -33,9 +33,7 @@ No splat anywhere (the runner fails the test on one).
   $ dmsetup create cf-d --table "0 $D linear $SCRATCH0 0"
   $ dmsetup create cf-m --table "0 $M linear $SCRATCH1 0"
   $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
-  $ swap() { dmsetup suspend --noflush $1 && dmsetup load $1 --table "$2" && dmsetup resume $1; }
-  $ good() { swap cf-d "0 $D linear $SCRATCH0 0"; swap cf-m "0 $M linear $SCRATCH1 0"; }
-  $ mode() { dmsetup status cf | awk '{ print $NF }'; }
+  $ . "$TESTDIR/crash-faults-lib.sh"
   $ rsum() { dd if=/dev/mapper/cf bs=1M count=16 iflag=direct status=none | sha256sum; }
   $ waitfor() {  # SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS
   >   local end=$((SECONDS + $1)); shift

@@ -17,9 +17,7 @@ fails the test on one).
   $ dmsetup create cf-d --table "0 $D linear $SCRATCH0 0"
   $ dmsetup create cf-m --table "0 $M linear $SCRATCH1 0"
   $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
-  $ swap() { dmsetup suspend --noflush $1 && dmsetup load $1 --table "$2" && dmsetup resume $1; }
-  $ good() { swap cf-d "0 $D linear $SCRATCH0 0"; swap cf-m "0 $M linear $SCRATCH1 0"; }
-  $ mode() { dmsetup status cf | awk '{ print $NF }'; }
+  $ . "$TESTDIR/crash-faults-lib.sh"
   $ verify() {  # full: no violation at all; torn: only no torn list / no corrupt block
   >   dma-verify -q /dev/mapper/cf /tmp/j > /tmp/v; rc=$?
   >   s=$(tail -n 1 /tmp/v)
@@ -45,15 +43,6 @@ fails the test on one).
   >   echo "$2" > /tmp/t; dmsetup suspend --noflush $1; dmsetup load $1 /tmp/t
   >   dmsetup resume $1; wait $w; echo "writer exit $?"
   >   waitfor 60 failed  # fail mode may latch in a worker just after the writer's error
-  > }
-  $ msum() { dd if=$SCRATCH1 bs=1M count=$((M / 2048)) iflag=direct status=none | sha256sum; }
-  $ refused() {  # activation must fail, say why in the kernel log, and write no metadata
-  >   local before=$(msum)
-  >   dmesg -C
-  >   dmsetup create cf --table "$T" >/dev/null 2>&1 && echo "ACTIVATED"
-  >   dmsetup remove cf >/dev/null 2>&1
-  >   dmesg | grep -o 'atomic: [A-Za-z/ ]*' | head -n 1 | sed 's/ *$//'
-  >   [ "$(msum)" = "$before" ] && echo "metadata untouched"
   > }
   $ again() {  # repair, re-activate, then the caller verifies
   >   dmsetup remove cf; good; dmsetup create cf --table "$T" && mode

@@ -49,6 +49,7 @@ res=/tmp/results
 mkdir -p "$work" "$res"
 cp -a /payload/tests/. "$work/"
 per_test_timeout=${DMA_TEST_TIMEOUT:-600}
+export DMA_TEST_TIMEOUT=$per_test_timeout   # tests may warn before the limit (crash-states.py)
 
 while read -r t; do
 	[ -n "$t" ] || continue

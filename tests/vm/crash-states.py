@@ -740,9 +740,11 @@ def record(dm, base_img, run):
 
 def main():
     # A state that hangs the kernel or a tool: say where we are before cram's timeout.
-    faulthandler.dump_traceback_later(300, exit=False)
+    # The runner kills a test after DMA_TEST_TIMEOUT s (guest-run.sh): speak up a minute before.
+    limit = int(os.environ.get("DMA_TEST_TIMEOUT") or 360)
+    faulthandler.dump_traceback_later(max(limit - 60, 60), exit=False)
     signal.signal(signal.SIGALRM, lambda *a: say("STUCK at %s" % CURRENT[0]))
-    signal.alarm(290)
+    signal.alarm(max(limit - 70, 50))
     args = sys.argv[1:]
     if len(args) < 3 or args[0] != "run":
         raise SystemExit(__doc__)

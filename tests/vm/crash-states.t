@@ -39,7 +39,9 @@ asserted here; tests/vm/atomic-groupcommit.t is the group-commit test.
   TOTAL group seed 2: 80 states checked, 0 violations
 
 Atomic lists and plain writes to the same 24 blocks, fsyncs in between (a plain write
-must be present only once an fsync after it completed):
+must be present only once an fsync after it completed).  Each fsync first waits for
+dm-atomic's log to empty, so its FLUSH is never in flight beside dm-atomic's own: the
+recording would show them out of order (tools/crash/README.md, "A false alarm"):
 
   $ $C run mixed 3 --max 80 | tee -a /tmp/cs.out | grep -v '^time by stage'
   mixed: 40 ops (40 acknowledged), 56 marks logged

@@ -129,8 +129,9 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		(
 			rc=0
 			if [ "$n" -gt 0 ]; then
+				# A test may take up to 3 * per (its own limit): the guest's budget allows one such.
 				DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
-					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + per * n)) || rc=1
+					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + per * (n + 2))) || rc=1
 			fi
 			mkdir -p "$OUT/vm-$flavor-$k/results"
 			: >"$OUT/vm-$flavor-$k/pc-summary"

@@ -23,12 +23,6 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   >   echo $1 > $F/probability; echo 1 > $F/interval; echo $2 > $F/times
   >   echo 0 > $F/space; echo 0 > $F/verbose
   > }
-  $ waitfor() {  # SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS
-  >   local end=$((SECONDS + $1)); shift
-  >   until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
-  > }
-  $ acked() { [ "$(grep -c '^ack' /tmp/j 2>/dev/null)" -ge $1 ] 2>/dev/null; }
-  $ failed() { [ "$(mode)" = Fail ]; }
   $ stream() {  # DISK SEED [MODE]: a stream; the disk fails once 50 ops are acknowledged; the writer runs until it fails
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j

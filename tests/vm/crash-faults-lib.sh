@@ -14,3 +14,11 @@ refused() {
 	dmesg | grep -o 'atomic: [A-Za-z/ ]*' | head -n 1 | sed 's/ *$//'
 	[ "$(msum)" = "$before" ] && echo "metadata untouched"
 }
+# waitfor SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS.
+waitfor() {
+	local end=$((SECONDS + $1)); shift
+	until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
+}
+# acked N: the writer's journal /tmp/j holds at least N acknowledgments.
+acked() { [ "$(grep -c '^ack' /tmp/j 2>/dev/null)" -ge $1 ] 2>/dev/null; }
+failed() { [ "$(mode)" = Fail ]; }

@@ -35,11 +35,6 @@ No splat anywhere (the runner fails the test on one).
   $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
   $ . "$TESTDIR/crash-faults-lib.sh"
   $ rsum() { dd if=/dev/mapper/cf bs=1M count=16 iflag=direct status=none | sha256sum; }
-  $ waitfor() {  # SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS
-  >   local end=$((SECONDS + $1)); shift
-  >   until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
-  > }
-  $ acked() { [ "$(grep -c '^ack' /tmp/j 2>/dev/null)" -ge $1 ] 2>/dev/null; }
   $ stream() {  # SLICE TABLE SEED [MODE]: 600 ops; the lie once 50 are acknowledged
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j

@@ -28,12 +28,6 @@ fails the test on one).
   >   esac
   >   grep -q '^ack' /tmp/j || echo "NOTHING ACKNOWLEDGED"
   > }
-  $ waitfor() {  # SECONDS COMMAND...: poll until COMMAND succeeds; fail after SECONDS
-  >   local end=$((SECONDS + $1)); shift
-  >   until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
-  > }
-  $ acked() { [ "$(grep -c '^ack' /tmp/j 2>/dev/null)" -ge $1 ] 2>/dev/null; }
-  $ failed() { [ "$(mode)" = Fail ]; }
   $ phase() {  # SLICE TABLE SEED: a stream; the fault once 50 ops are acknowledged; the writer runs until it fails
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j

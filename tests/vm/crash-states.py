@@ -741,10 +741,10 @@ def record(dm, base_img, run):
 def main():
     # A state that hangs the kernel or a tool: say where we are before cram's timeout.
     # The runner kills a test after DMA_TEST_TIMEOUT s (guest-run.sh): speak up a minute before.
-    limit = int(os.environ.get("DMA_TEST_TIMEOUT") or 360)
-    faulthandler.dump_traceback_later(max(limit - 60, 60), exit=False)
+    killed_after = int(os.environ.get("DMA_TEST_TIMEOUT") or 360)
+    faulthandler.dump_traceback_later(max(killed_after - 60, 60), exit=False)
     signal.signal(signal.SIGALRM, lambda *a: say("STUCK at %s" % CURRENT[0]))
-    signal.alarm(max(limit - 70, 50))
+    signal.alarm(max(killed_after - 70, 50))
     args = sys.argv[1:]
     if len(args) < 3 or args[0] != "run":
         raise SystemExit(__doc__)

@@ -43,14 +43,14 @@ does not fit; sizes that are not whole sectors.  Nothing is changed.
   dma-format: meta.img: --log-blocks 256 does not fit: room for 255
   [2]
   $ dma-format -s 100 --log-blocks 1 meta.img
-  dma-format: --log-blocks: must be at least 2
+  dma-format: --log-blocks: must be 2..1099511627776 (got '1')
   Try 'dma-format --help'.
   [2]
   $ truncate -s 1000 odd.img; dma-format --data-dev odd.img meta.img
   dma-format: odd.img: size 1000 bytes is not a non-zero multiple of 512
   [2]
   $ dma-format -s 0 meta.img
-  dma-format: --data-sectors: must be at least 1
+  dma-format: --data-sectors: must be 1..36028797018963967 (got '0')
   Try 'dma-format --help'.
   [2]
   $ dma-format -s 100 -u xyz meta.img

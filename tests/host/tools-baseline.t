@@ -93,7 +93,7 @@ Bad option, option without its argument, no input:
   Try 'dma-verify --help'.
   rc=2
   $ dma-format -s 1x img
-  dma-format: --data-sectors: '1x' is not a non-negative integer
+  dma-format: --data-sectors: '1x' is not a number (decimal digits, optionally followed by K, M, G, T, P or E: powers of 1024)
   Try 'dma-format --help'.
   [2]
   $ dma-check a b

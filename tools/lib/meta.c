@@ -103,16 +103,10 @@ uint64_t data_size_sectors(const char *path, uint64_t size)
 
 uint64_t data_sectors_arg(const char *sectors, const char *dev)
 {
-	uint64_t size;
-
 	if (sectors && dev)
 		usage_error("give --data-sectors or --data-dev, not both");
-	if (sectors) {
-		size = parse_u64("--data-sectors", sectors);
-		if (!size)
-			usage_error("--data-sectors: must be at least 1");
-		return size;
-	}
+	if (sectors)
+		return parse_u64_range("--data-sectors", sectors, 1, DMA_MAX_DATA_SECTORS);
 	if (!dev)
 		return 0;
 	return data_size_sectors(dev, path_size(dev));

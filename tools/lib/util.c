@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
@@ -109,18 +111,52 @@ char **positional_args(int argc, char **argv, ...)
 
 uint64_t parse_u64(const char *what, const char *s)
 {
-	char *end;
-	unsigned long long v;
+	static const char units[] = "KMGTPE";
+	const char *p = s, *u;
+	uint64_t v = 0;
+	unsigned int shift;
 
-	if (!*s || *s == '-' || *s == '+' || *s == ' ')
-		usage_error("%s: '%s' is not a non-negative integer", what, s);
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno == ERANGE)
-		usage_error("%s: '%s' is too large", what, s);
-	if (*end)
-		usage_error("%s: '%s' is not a non-negative integer", what, s);
-	return v;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			goto too_large;
+		v = v * 10 + (*p - '0');
+	}
+	if (p == s)
+		goto not_a_number;
+	if (!*p)
+		return v;
+	u = strchr(units, toupper((unsigned char)*p));
+	if (!u)
+		goto not_a_number;
+	p++;
+	if (!strcasecmp(p, "ib"))
+		p += 2;
+	if (*p)
+		goto not_a_number;
+	shift = 10 * (unsigned int)(u - units + 1);
+	if (v > UINT64_MAX >> shift)
+		goto too_large;
+	return v << shift;
+
+not_a_number:
+	usage_error("%s: '%s' is not a number (decimal digits, optionally followed "
+		    "by K, M, G, T, P or E: powers of 1024)", what, s);
+too_large:
+	usage_error("%s: '%s' is too large (at most %llu)", what, s,
+		    (unsigned long long)UINT64_MAX);
+}
+
+uint64_t parse_u64_range(const char *what, const char *s, uint64_t min, uint64_t max)
+{
+	uint64_t v = parse_u64(what, s);
+
+	if (v >= min && v <= max)
+		return v;
+	if (max == UINT64_MAX)
+		usage_error("%s: must be at least %llu (got '%s')", what,
+			    (unsigned long long)min, s);
+	usage_error("%s: must be %llu..%llu (got '%s')", what,
+		    (unsigned long long)min, (unsigned long long)max, s);
 }
 
 int open_dev(const char *path, int flags, int excl, uint64_t *size, int *is_blk)

@@ -34,8 +34,18 @@ void bad_option(int c, int optopt_val, char *const argv[], int optind_val)
  */
 char **positional_args(int argc, char **argv, ...) __attribute__((sentinel));
 
-/* Parse a non-negative integer (decimal or 0x hex); dies with the option name. */
+/*
+ * Every number on a command line (and in a dma-exercise script): decimal
+ * digits, optionally followed by a binary unit K, M, G, T, P or E (any case,
+ * optionally followed by "iB"): 4K = 4096, 64M = 64 * 2^20.  The unit only
+ * multiplies the number; it does not change what an option counts
+ * (--data-sectors 16K is 16384 sectors).  No sign, no hex, no octal: "010" is
+ * ten.  Anything else, or a value above 2^64 - 1, dies with exit 2 (usage)
+ * naming what: the option or field.
+ */
 uint64_t parse_u64(const char *what, const char *s);
+/* parse_u64() of a value that must lie in min..max (inclusive). */
+uint64_t parse_u64_range(const char *what, const char *s, uint64_t min, uint64_t max);
 
 /*
  * Open a metadata/data device or image.  Dies with a specific message for a

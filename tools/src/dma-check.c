@@ -21,6 +21,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
+	       "Numbers are decimal and may end in K, M, G, T, P or E (powers of\n"
+	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "A block device is opened exclusively: a device in use is refused.\n"
 	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
 	       "ends), 1 damaged, 2 usage or I/O error.\n", progname);

@@ -23,6 +23,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
+	       "Numbers are decimal and may end in K, M, G, T, P or E (powers of\n"
+	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "Text lines: 'superblock: ...', 'txn seq S at log block B: ...',\n"
 	       "'  entry I: sector X +N ...', and always a final 'end: REASON'.\n"
 	       "With --kv: 'superblock k=v...', 'txn k=v...', 'entry k=v...',\n"

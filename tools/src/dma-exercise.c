@@ -129,6 +129,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -h, --help             show this help\n"
 	       "  -V, --version          show the version\n"
 	       "\n"
+	       "Numbers (also in a script) are decimal and may end in K, M, G, T, P\n"
+	       "or E (powers of 1024, a multiplier: -n 10K is 10240 operations).\n"
 	       "Exit status: 0 all operations acknowledged, 1 an operation failed\n"
 	       "(journaled), 2 usage, setup or journal error.\n", progname, MAX_SEGS);
 	exit(EXIT_OK);
@@ -722,22 +724,19 @@ int main(int argc, char **argv)
 			break;
 		case 'r': region = optarg; break;
 		case 1:
-			cfg.max_segs = parse_u64("--max-segs", optarg);
-			if (!cfg.max_segs || cfg.max_segs > MAX_SEGS)
-				usage_error("--max-segs: must be 1..%d", MAX_SEGS);
+			cfg.max_segs = parse_u64_range("--max-segs", optarg, 1, MAX_SEGS);
 			break;
 		case 2:
-			cfg.max_blocks = parse_u64("--max-blocks", optarg);
-			if (!cfg.max_blocks || cfg.max_blocks > 4096)
-				usage_error("--max-blocks: must be 1..4096");
+			cfg.max_blocks = parse_u64_range("--max-blocks", optarg, 1, 4096);
 			break;
 		case 'F': cfg.flush_every = parse_u64("--flush-every", optarg); break;
 		case 's': cfg.script = optarg; break;
-		case 'T': cfg.seconds = parse_u64("--seconds", optarg); break;
+		case 'T':
+			/* 0 = no limit; at most 68 years, so the deadline fits a time_t. */
+			cfg.seconds = parse_u64_range("--seconds", optarg, 0, INT32_MAX);
+			break;
 		case 'J':
-			cfg.jobs = parse_u64("--jobs", optarg);
-			if (!cfg.jobs || cfg.jobs > 64)
-				usage_error("--jobs: must be 1..64");
+			cfg.jobs = parse_u64_range("--jobs", optarg, 1, 64);
 			break;
 		case 3: cfg.emulate = 1; break;
 		case 4: cfg.read_back = 1; break;

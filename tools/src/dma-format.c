@@ -30,6 +30,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
+	       "Numbers are decimal and may end in K, M, G, T, P or E (powers of\n"
+	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "One of --data-sectors and --data-dev is required.  Block devices are\n"
 	       "opened exclusively: a device in use is refused.  Exit status: 0 done,\n"
 	       "1 refused (device not empty), 2 usage or I/O error.\n", progname);
@@ -89,10 +91,8 @@ int main(int argc, char **argv)
 		case 's': sectors_arg = optarg; break;
 		case 'd': dev_arg = optarg; break;
 		case 'l':
-			log_blocks = parse_u64("--log-blocks", optarg);
-			if (log_blocks < DMA_MIN_LOG_BLOCKS)
-				usage_error("--log-blocks: must be at least %u",
-					    DMA_MIN_LOG_BLOCKS);
+			log_blocks = parse_u64_range("--log-blocks", optarg,
+						     DMA_MIN_LOG_BLOCKS, DMA_MAX_LOG_BLOCKS);
 			break;
 		case 'u':
 			if (uuid_parse(optarg, uuid))

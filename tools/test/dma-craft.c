@@ -140,7 +140,7 @@ static int cmd_txn(int argc, char **argv)
 			usage_error("txn: '%s' is not SECTOR+NR", argv[i]);
 		*plus = 0;
 		sector = parse_u64("SECTOR", argv[i]);
-		nr = parse_u64("NR", plus + 1);
+		nr = parse_u64_range("NR", plus + 1, 0, UINT32_MAX);
 		left = nr * 512;
 		while (left) {
 			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : left, j;
@@ -204,7 +204,12 @@ static int cmd_sb(int argc, char **argv)
 			usage_error("sb: '%s' is not FIELD=VALUE", argv[i]);
 		*eq = 0;
 		v = parse_u64(argv[i], eq + 1);
-#define F32(f) if (!strcmp(argv[i], #f)) { sb->f = cpu_to_le32(v); continue; }
+#define F32(f) if (!strcmp(argv[i], #f)) {				\
+			if (v > UINT32_MAX)					\
+				usage_error("sb: %s is a 32-bit field", argv[i]);	\
+			sb->f = cpu_to_le32(v);					\
+			continue;						\
+		}
 #define F64(f) if (!strcmp(argv[i], #f)) { sb->f = cpu_to_le64(v); continue; }
 		F32(csum) F32(flags) F64(blocknr) F64(magic) F32(version)
 		F32(block_size) F64(log_start) F64(log_blocks) F64(data_sectors)

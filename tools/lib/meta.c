@@ -43,9 +43,16 @@ const char *meta_sb_problem(const struct meta *m)
 {
 	if (m->truncated)
 		return "truncated";
+	if (m->sbr == DMA_SB_NEEDS_FORMAT)
+		return "unformatted (all zero)";
 	if (m->sbr != DMA_SB_OK)
 		return dma_sb_result_str(m->sbr);
 	return NULL;
+}
+
+int meta_unformatted(const struct meta *m)
+{
+	return !m->truncated && m->sbr == DMA_SB_NEEDS_FORMAT;
 }
 
 static int meta_txn(void *ctx, const struct dma_txn *t)

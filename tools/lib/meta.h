@@ -31,9 +31,15 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 /*
  * Why the superblock opened by meta_open() is unusable: "truncated" or
  * dma_sb_result_str() of the validation; NULL when it is valid.  The tools
- * report it as a problem found (exit 1).
+ * report it as a problem found (exit 1), except an unformatted device.
  */
 const char *meta_sb_problem(const struct meta *m);
+
+/*
+ * Block 0 is all zero: the target formats such a device when it is first
+ * activated (it is not damaged; there is nothing in it to check or replay).
+ */
+int meta_unformatted(const struct meta *m);
 
 /* How the log scan ended, judged as dma-check and dma-replay judge it. */
 struct log_verdict {

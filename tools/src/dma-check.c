@@ -25,7 +25,8 @@ static void __attribute__((noreturn)) help(void)
 	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "A block device is opened exclusively: a device in use is refused.\n"
 	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
-	       "ends), 1 damaged, 2 usage or I/O error.\n", progname);
+	       "ends) or unformatted (all zero: the target formats it when first\n"
+	       "activated), 1 damaged, 2 usage or I/O error.\n", progname);
 	exit(EXIT_OK);
 }
 
@@ -63,6 +64,12 @@ int main(int argc, char **argv)
 
 	meta_open(&m, args[0], O_RDONLY, 1,
 		  data_sectors_arg(sectors_arg, dev_arg));
+	if (meta_unformatted(&m)) {
+		if (!quiet)
+			printf("superblock: unformatted (all zero): the target formats it when first "
+			       "activated\nunformatted\n");
+		return EXIT_OK;
+	}
 	why = meta_sb_problem(&m);
 	if (why) {
 		if (m.truncated)

@@ -28,8 +28,9 @@ static void __attribute__((noreturn)) help(void)
 	       "Text lines: 'superblock: ...', 'txn seq S at log block B: ...',\n"
 	       "'  entry I: sector X +N ...', and always a final 'end: REASON'.\n"
 	       "With --kv: 'superblock k=v...', 'txn k=v...', 'entry k=v...',\n"
-	       "'end k=v...'.  Exit status: 0 dumped, 1 superblock invalid,\n"
-	       "2 usage or I/O error.\n", progname);
+	       "'end k=v...'.  An all-zero (unformatted) device has no log: status\n"
+	       "and end reason 'unformatted'.  Exit status: 0 dumped (or unformatted),\n"
+	       "1 superblock invalid, 2 usage or I/O error.\n", progname);
 	exit(EXIT_OK);
 }
 
@@ -139,16 +140,21 @@ int main(int argc, char **argv)
 	d.m = &m;
 	why = meta_sb_problem(&m);
 	if (why) {
-		const char *name = m.truncated ? "truncated" : dma_sb_result_name(m.sbr);
+		int unformatted = meta_unformatted(&m);
+		const char *name = m.truncated ? "truncated" :
+				   unformatted ? "unformatted" : dma_sb_result_name(m.sbr);
+		const char *end = unformatted ? "unformatted" : "superblock";
 
 		if (d.json)
 			printf("{\"superblock\": {\"status\": \"%s\"}, \"transactions\": [], "
-			       "\"end\": {\"reason\": \"superblock\"}}\n", name);
+			       "\"end\": {\"reason\": \"%s\"}}\n", name, end);
 		else if (d.kv)
-			printf("superblock status=%s\nend reason=superblock\n", name);
+			printf("superblock status=%s\nend reason=%s\n", name, end);
+		else if (unformatted)
+			printf("superblock: %s\nend: unformatted\n", why);
 		else
 			printf("superblock: %s\nend: invalid superblock (%s)\n", why, why);
-		return EXIT_PROBLEM;
+		return unformatted ? EXIT_OK : EXIT_PROBLEM;
 	}
 	if (d.json) {
 		const struct dma_superblock *sb = m.sb;

@@ -29,8 +29,9 @@ static void __attribute__((noreturn)) help(void)
 	       "\n"
 	       "Block devices are opened exclusively.  A damaged log (see dma-check)\n"
 	       "is refused without --force, and nothing is written.  Exit status:\n"
-	       "0 replayed, 1 refused (invalid superblock or damaged log), 2 usage or\n"
-	       "I/O error.\n", progname);
+	       "0 replayed (or METADATA unformatted: all zero, nothing to replay),\n"
+	       "1 refused (invalid superblock or damaged log), 2 usage or I/O error.\n",
+	       progname);
 	exit(EXIT_OK);
 }
 
@@ -121,6 +122,10 @@ int main(int argc, char **argv)
 			     &data_size, NULL);
 	meta_open(&m, args[0], r.dry_run ? O_RDONLY : O_RDWR, 1,
 		  data_size_sectors(r.data_path, data_size));
+	if (meta_unformatted(&m)) {
+		printf("%s: unformatted (all zero): nothing to replay\n", m.path);
+		return EXIT_OK;
+	}
 	why = meta_sb_problem(&m);
 	if (why)
 		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path, why);

@@ -28,7 +28,7 @@ data sectors, tail seq 1, tail block 0, zeroes after.
 Checked against a data device of another size:
 
   $ truncate -s 4M small.img; dma-check --data-dev small.img meta.img
-  superblock: data device size mismatch
+  superblock: data device size mismatch: formatted for 16384 sectors, the data device has 8192
   damaged
   [1]
 

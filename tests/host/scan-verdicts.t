@@ -78,7 +78,7 @@ records it as durable:
   beyond: valid transaction seq 3 at log block 5 records seq 2 as durable: committed transactions lost
   damaged
   check=1
-  $ truncate -s 512K data.img; dma-replay img data.img
+  $ truncate -s 512K data.img; dma-replay data.img img
   dma-replay: img: damaged log (bad magic at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
   [1]
 
@@ -103,7 +103,7 @@ data device of another size:
   damaged
   [1]
   $ three; dma-check -q --data-sectors 2048 img
-  superblock: data device size mismatch
+  superblock: data device size mismatch: formatted for 1024 sectors, the data device has 2048
   damaged
   [1]
   $ three; dma-craft sb img tail_block=16; dma-check img

@@ -21,7 +21,7 @@ truncated and corrupted input.  Exit status 2 = usage or I/O error.
   Usage: dma-verify [options] TARGET JOURNAL
   rc=0
   dma-verify (dm-atomic tools) 0.1.0, on-disk format version 1
-  Usage: dma-replay [options] METADATA DATA
+  Usage: dma-replay [options] DATA METADATA
   rc=0
   dma-replay (dm-atomic tools) 0.1.0, on-disk format version 1
 
@@ -106,7 +106,7 @@ Nonexistent path, directory, FIFO:
   $ mkdir dir; mkfifo fifo; truncate -s 64K img
   $ for p in nonexistent dir fifo; do
   >   dma-format -s 8 $p; dma-check $p; dma-dump $p
-  >   dma-exercise --journal j --ops 1 $p; dma-verify $p j; dma-replay $p img
+  >   dma-exercise --journal j --ops 1 $p; dma-verify $p j; dma-replay img $p
   > done 2>&1 | sort | uniq -c | sed 's/^ *//'
   1 dma-check: dir: is a directory, not a device or image file
   1 dma-check: fifo: not a block device or regular file
@@ -145,7 +145,7 @@ Truncated input: smaller than a superblock, and a log cut short.
   superblock: truncated
   end: invalid superblock (truncated)
   [1]
-  $ dma-replay short img
+  $ dma-replay img short
   dma-replay: short: superblock: truncated; nothing replayed
   [1]
   $ dma-format -s 8 short
@@ -155,7 +155,7 @@ Truncated input: smaller than a superblock, and a log cut short.
   img: formatted: uuid 00112233-4455-6677-8899-aabbccddeeff, log 15 blocks at block 1, data 1024 sectors
   $ truncate -s 32K img
   $ dma-check img
-  superblock: metadata device too small for the log
+  superblock: metadata device too small for the log: it needs 16 blocks (log 1+15), the metadata device has 8 (32768 bytes)
   damaged
   [1]
 

@@ -17,7 +17,7 @@ tools call it unformatted, not damaged, and have nothing to check or replay.
   end reason=unformatted
   $ dma-dump --json meta | jq -c .
   {"superblock":{"status":"unformatted"},"transactions":[],"end":{"reason":"unformatted"}}
-  $ dma-replay meta data; echo rc=$?
+  $ dma-replay data meta; echo rc=$?
   meta: unformatted (all zero): nothing to replay
   rc=0
   $ cmp meta /dev/zero 2>&1 | sed 's/,.*//'; cmp data /dev/zero 2>&1 | sed 's/,.*//'

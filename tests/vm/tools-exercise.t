@@ -54,7 +54,7 @@ Power cuts under streams of operations.
   >   dmsetup remove pc
   >   dmsetup suspend pc-disk; dmsetup load pc-disk --table "0 $SZ3 linear $SCRATCH3 0"; dmsetup resume pc-disk
   >   dma-check -q /dev/mapper/pc-m && echo "log clean"
-  >   u=$(dma-replay --dry-run /dev/mapper/pc-m /dev/mapper/pc-d | tail -1 | grep -o 'replay [0-9]* transactions ([0-9]* sectors)')
+  >   u=$(dma-replay --dry-run /dev/mapper/pc-d /dev/mapper/pc-m | tail -1 | grep -o 'replay [0-9]* transactions ([0-9]* sectors)')
   >   dmesg -C
   >   dmsetup create pc --table "0 524288 atomic /dev/mapper/pc-d /dev/mapper/pc-m"
   >   k=$(dmesg | grep -o 'replayed [0-9]* transactions ([0-9]* sectors)')

@@ -22,6 +22,7 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 
 	memset(m, 0, sizeof(*m));
 	m->path = path;
+	m->data_sectors = data_sectors;
 	m->fd = open_dev(path, flags, excl, &m->size, &m->is_blk);
 	m->blocks = m->size / DMA_BLOCK_SIZE;
 	m->sb = xalloc_aligned(DMA_BLOCK_SIZE);
@@ -41,13 +42,35 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 
 const char *meta_sb_problem(const struct meta *m)
 {
+	static char buf[256];
+	const struct dma_superblock *sb = m->sb;
+
 	if (m->truncated)
 		return "truncated";
-	if (m->sbr == DMA_SB_NEEDS_FORMAT)
+	switch (m->sbr) {
+	case DMA_SB_OK:
+		return NULL;
+	case DMA_SB_NEEDS_FORMAT:
 		return "unformatted (all zero)";
-	if (m->sbr != DMA_SB_OK)
+	case DMA_SB_DATA_SIZE_MISMATCH:
+		snprintf(buf, sizeof(buf), "%s: formatted for %llu sectors, the data "
+			 "device has %llu", dma_sb_result_str(m->sbr),
+			 (unsigned long long)le64_to_cpu(sb->data_sectors),
+			 (unsigned long long)m->data_sectors);
+		return buf;
+	case DMA_SB_META_TOO_SMALL:
+		snprintf(buf, sizeof(buf), "%s: it needs %llu blocks (log %llu+%llu), "
+			 "the metadata device has %llu (%llu bytes)",
+			 dma_sb_result_str(m->sbr),
+			 (unsigned long long)(le64_to_cpu(sb->log_start) +
+					      le64_to_cpu(sb->log_blocks)),
+			 (unsigned long long)le64_to_cpu(sb->log_start),
+			 (unsigned long long)le64_to_cpu(sb->log_blocks),
+			 (unsigned long long)m->blocks, (unsigned long long)m->size);
+		return buf;
+	default:
 		return dma_sb_result_str(m->sbr);
-	return NULL;
+	}
 }
 
 int meta_unformatted(const struct meta *m)

@@ -12,6 +12,7 @@ struct meta {
 	uint64_t blocks;	/* whole 4096-byte blocks */
 	int is_blk;
 	int truncated;		/* smaller than one block: no superblock */
+	uint64_t data_sectors;	/* the data size checked against, 0 = none */
 	struct dma_superblock *sb;
 	enum dma_sb_result sbr;
 	struct dma_geometry geo;	/* valid when sbr == DMA_SB_OK */
@@ -30,8 +31,10 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 
 /*
  * Why the superblock opened by meta_open() is unusable: "truncated" or
- * dma_sb_result_str() of the validation; NULL when it is valid.  The tools
- * report it as a problem found (exit 1), except an unformatted device.
+ * dma_sb_result_str() of the validation, with both sizes where a size does
+ * not match ("data device size mismatch: formatted for 16384 sectors, the data
+ * device has 8192"); NULL when it is valid.  Points to a static buffer.  The
+ * tools report it as a problem found (exit 1), except an unformatted device.
  */
 const char *meta_sb_problem(const struct meta *m);
 

@@ -17,8 +17,10 @@
 
 static void __attribute__((noreturn)) help(void)
 {
-	printf("Usage: %s [options] METADATA DATA\n"
-	       "Replay the committed transactions of a dm-atomic log onto DATA.\n"
+	printf("Usage: %s [options] DATA METADATA\n"
+	       "Replay the committed transactions of the dm-atomic log on METADATA\n"
+	       "onto DATA.  The order is that of the target's table line\n"
+	       "('atomic DATA METADATA').\n"
 	       "\n"
 	       "  -n, --dry-run         print what would be written, write nothing\n"
 	       "      --keep-tail       do not move the superblock tail afterwards\n"
@@ -84,6 +86,21 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 	return 0;
 }
 
+/* Does DATA begin with a dm-atomic superblock (arguments swapped)? */
+static int holds_superblock(int fd, uint64_t size)
+{
+	struct dma_superblock *sb;
+	int r;
+
+	if (size < DMA_BLOCK_SIZE)
+		return 0;
+	sb = xalloc_aligned(DMA_BLOCK_SIZE);
+	r = !pread_full(fd, sb, DMA_BLOCK_SIZE, 0) &&
+	    dma_sb_validate(sb, 0, 0) == DMA_SB_OK;
+	free(sb);
+	return r;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -115,13 +132,17 @@ int main(int argc, char **argv)
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}
-	args = positional_args(argc, argv, "METADATA", "DATA", NULL);
-	r.data_path = args[1];
+	args = positional_args(argc, argv, "DATA", "METADATA", NULL);
+	r.data_path = args[0];
 
 	r.data_fd = open_dev(r.data_path, r.dry_run ? O_RDONLY : O_RDWR, 1,
 			     &data_size, NULL);
-	meta_open(&m, args[0], r.dry_run ? O_RDONLY : O_RDWR, 1,
+	meta_open(&m, args[1], r.dry_run ? O_RDONLY : O_RDWR, 1,
 		  data_size_sectors(r.data_path, data_size));
+	if (meta_sb_problem(&m) && holds_superblock(r.data_fd, data_size))
+		usage_error("%s holds a dm-atomic superblock and %s does not: the "
+			    "order is DATA METADATA, as in the table line; nothing "
+			    "replayed", r.data_path, m.path);
 	if (meta_unformatted(&m)) {
 		printf("%s: unformatted (all zero): nothing to replay\n", m.path);
 		return EXIT_OK;

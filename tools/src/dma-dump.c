@@ -15,7 +15,7 @@ static void __attribute__((noreturn)) help(void)
 	       "Dump a dm-atomic metadata device or image file.\n"
 	       "\n"
 	       "  -k, --kv              machine-readable output: key=value lines\n"
-	       "  -j, --json            machine-readable output: one JSON object\n"
+	       "      --json            machine-readable output: one JSON object\n"
 	       "  -s, --data-sectors N  check the superblock against this data size\n"
 	       "  -d, --data-dev PATH   take the data size from this device or file\n"
 	       "      --live            do not open a block device exclusively\n"
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "kv", no_argument, NULL, 'k' },
-		{ "json", no_argument, NULL, 'j' },
+		{ "json", no_argument, NULL, 1 },
 		{ "data-sectors", required_argument, NULL, 's' },
 		{ "data-dev", required_argument, NULL, 'd' },
 		{ "live", no_argument, NULL, 'L' },
@@ -119,10 +119,10 @@ int main(int argc, char **argv)
 
 	tool_init("dma-dump");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":kjs:d:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ks:d:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k': d.kv = 1; break;
-		case 'j': d.json = 1; break;
+		case 1: d.json = 1; break;
 		case 's': sectors_arg = optarg; break;
 		case 'd': dev_arg = optarg; break;
 		case 'L': live = 1; break;

@@ -118,7 +118,7 @@ static void __attribute__((noreturn)) help(void)
 	       "  -J, --jobs N           issue random operations from N threads at once;\n"
 	       "                         operations in flight never overlap (default 1;\n"
 	       "                         above 1 the run is not reproducible)\n"
-	       "  -s, --script FILE      run the operations in FILE ('-' = stdin):\n"
+	       "      --script FILE      run the operations in FILE ('-' = stdin):\n"
 	       "                         'atomic B+C', 'ioctl B+C B+C...', 'plain B+C...',\n"
 	       "                         'flush'; '#' starts a comment\n"
 	       "      --read-back        after each acknowledgment read the op's blocks\n"
@@ -691,7 +691,7 @@ int main(int argc, char **argv)
 		{ "max-segs", required_argument, NULL, 1 },
 		{ "max-blocks", required_argument, NULL, 2 },
 		{ "flush-every", required_argument, NULL, 'F' },
-		{ "script", required_argument, NULL, 's' },
+		{ "script", required_argument, NULL, 5 },
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "seconds", required_argument, NULL, 'T' },
 		{ "emulate", no_argument, NULL, 3 },
@@ -705,7 +705,7 @@ int main(int argc, char **argv)
 
 	tool_init("dma-exercise");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:s:J:T:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:J:T:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': cfg.journal = optarg; break;
 		case 'm':
@@ -730,7 +730,7 @@ int main(int argc, char **argv)
 			cfg.max_blocks = parse_u64_range("--max-blocks", optarg, 1, 4096);
 			break;
 		case 'F': cfg.flush_every = parse_u64("--flush-every", optarg); break;
-		case 's': cfg.script = optarg; break;
+		case 5: cfg.script = optarg; break;
 		case 'T':
 			/* 0 = no limit; at most 68 years, so the deadline fits a time_t. */
 			cfg.seconds = parse_u64_range("--seconds", optarg, 0, INT32_MAX);

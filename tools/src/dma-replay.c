@@ -22,7 +22,7 @@ static void __attribute__((noreturn)) help(void)
 	       "onto DATA.  The order is that of the target's table line\n"
 	       "('atomic DATA METADATA').\n"
 	       "\n"
-	       "  -n, --dry-run         print what would be written, write nothing\n"
+	       "      --dry-run         print what would be written, write nothing\n"
 	       "      --keep-tail       do not move the superblock tail afterwards\n"
 	       "                        (the log replays again next time)\n"
 	       "  -f, --force           replay up to the end even if the log is damaged\n"
@@ -104,7 +104,7 @@ static int holds_superblock(int fd, uint64_t size)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
+		{ "dry-run", no_argument, NULL, 2 },
 		{ "keep-tail", no_argument, NULL, 1 },
 		{ "force", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
@@ -122,9 +122,9 @@ int main(int argc, char **argv)
 
 	tool_init("dma-replay");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":nfhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":fhV", opts, NULL)) != -1) {
 		switch (c) {
-		case 'n': r.dry_run = 1; break;
+		case 2: r.dry_run = 1; break;
 		case 1: keep_tail = 1; break;
 		case 'f': force = 1; break;
 		case 'h': help();

@@ -85,13 +85,14 @@ static void open_img(struct meta *m, const char *path)
 static int cmd_txn(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "seq", required_argument, NULL, 's' },
-		{ "at", required_argument, NULL, 'a' },
-		{ "foreign", no_argument, NULL, 'f' },
-		{ "blocknr", required_argument, NULL, 'b' },
-		{ "unchecked", no_argument, NULL, 'u' },
-		{ "no-data", no_argument, NULL, 'n' },
-		{ "durable-seq", required_argument, NULL, 'D' },
+		/* Long options only: short ones would mean something else here. */
+		{ "seq", required_argument, NULL, 1 },
+		{ "at", required_argument, NULL, 2 },
+		{ "foreign", no_argument, NULL, 3 },
+		{ "blocknr", required_argument, NULL, 4 },
+		{ "unchecked", no_argument, NULL, 5 },
+		{ "no-data", no_argument, NULL, 6 },
+		{ "durable-seq", required_argument, NULL, 7 },
 		{ 0 }
 	};
 	struct dma_descriptor *d = xalloc_aligned(DMA_BLOCK_SIZE);
@@ -104,15 +105,15 @@ static int cmd_txn(int argc, char **argv)
 	int i;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:a:fb:unD:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (c) {
-		case 's': seq = parse_u64("--seq", optarg); have_seq = 1; break;
-		case 'a': at = parse_u64("--at", optarg); have_at = 1; break;
-		case 'f': foreign = 1; break;
-		case 'b': bnr = parse_u64("--blocknr", optarg); have_bnr = 1; break;
-		case 'u': unchecked = 1; break;
-		case 'n': no_data = 1; break;
-		case 'D': durable = parse_u64("--durable-seq", optarg); break;
+		case 1: seq = parse_u64("--seq", optarg); have_seq = 1; break;
+		case 2: at = parse_u64("--at", optarg); have_at = 1; break;
+		case 3: foreign = 1; break;
+		case 4: bnr = parse_u64("--blocknr", optarg); have_bnr = 1; break;
+		case 5: unchecked = 1; break;
+		case 6: no_data = 1; break;
+		case 7: durable = parse_u64("--durable-seq", optarg); break;
 		default: bad_option(c, optopt, argv, optind);
 		}
 	}

@@ -78,3 +78,14 @@ recognised by its salt.
   $ dma-craft format c.img 16 1024; dma-craft txn c.img 0+8 8+8 >/dev/null
   $ dma-format -s 1024 --force c.img >/dev/null; dma-dump c.img | tail -1
   end: unwritten block at log block 0 (expected seq 1)
+
+A random uuid is an RFC 4122 version 4 uuid (version nibble 4, variant bits
+10), as the target makes when it formats all-zero metadata:
+
+  $ for i in $(seq 32); do
+  >   dma-format -s 100 --force meta.img | sed 's/.*uuid \([0-9a-f-]*\),.*/\1/'
+  > done > uuids
+  $ sort -u uuids | wc -l
+  32
+  $ grep -cE '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' uuids
+  32

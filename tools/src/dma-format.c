@@ -25,7 +25,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -d, --data-dev PATH   take the size from this data device or file\n"
 	       "  -l, --log-blocks N    log length in 4096-byte blocks\n"
 	       "                        (default: all of METADATA after the superblock)\n"
-	       "  -u, --uuid UUID       use this uuid instead of a random one\n"
+	       "  -u, --uuid UUID       use this uuid (32 hex digits) instead of a random\n"
+	       "                        one (RFC 4122 version 4)\n"
 	       "  -f, --force           overwrite a device that is not all zero\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
@@ -127,8 +128,13 @@ int main(int argc, char **argv)
 			die(EXIT_PROBLEM, "%s: not empty (non-zero byte at offset %lld); "
 			    "use --force to overwrite", path, (long long)nz);
 	}
-	if (!have_uuid && getrandom(uuid, sizeof(uuid), 0) != sizeof(uuid))
-		die_errno(EXIT_USAGE, "getrandom");
+	if (!have_uuid) {
+		if (getrandom(uuid, sizeof(uuid), 0) != sizeof(uuid))
+			die_errno(EXIT_USAGE, "getrandom");
+		/* RFC 4122 version 4 (random), as the kernel's generate_random_uuid(). */
+		uuid[6] = (uuid[6] & 0x0f) | 0x40;
+		uuid[8] = (uuid[8] & 0x3f) | 0x80;
+	}
 
 	sb = xalloc_aligned(DMA_BLOCK_SIZE);
 	zero = xalloc_aligned(DMA_BLOCK_SIZE);

@@ -203,3 +203,14 @@ A random run from 4 threads verifies clean, every op acknowledged once:
   every op acknowledged
   $ dma-verify -q sec.img sec.j | sed 's/ops [0-9]*, all-new [0-9]*, all-old 0, torn [0-9]*, superseded [0-9]*/ops N/'
   summary: ops N; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
+
+The block size is the journal's: dma-verify has no option for it, and a
+journal of another block size is refused by its header.
+
+  $ dma-verify -b 4096 base.img j
+  dma-verify: unknown option '-b'
+  Try 'dma-verify --help'.
+  [2]
+  $ sed '1s/block=4096/block=512/' j > j512; dma-verify base.img j512
+  dma-verify: j512:1: unsupported block size
+  [2]

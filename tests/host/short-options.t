@@ -6,9 +6,9 @@ every tool's --help has one long option per letter.
   > done | sort -u > table
   $ cut -d' ' -f1 table | uniq -d
   $ paste -sd' ' table | fold -sw 76
-  F --flush-every J --jobs S --seed T --seconds V --version b --block-size d 
-  --data-dev f --force g --generation h --help j --journal k --kv l 
-  --log-blocks m --mode n --ops q --quiet r --region s --data-sectors u --uuid
+  F --flush-every J --jobs S --seed T --seconds V --version d --data-dev f 
+  --force g --generation h --help j --journal k --kv l --log-blocks m --mode 
+  n --ops q --quiet r --region s --data-sectors u --uuid
 
 The letters no longer used for something else are refused, not taken for the
 other meaning:

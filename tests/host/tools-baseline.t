@@ -64,8 +64,8 @@ Bad option, option without its argument, no input:
   dma-exercise: option '--journal' needs an argument
   Try 'dma-exercise --help'.
   [2]
-  $ dma-verify x --block-size
-  dma-verify: option '--block-size' needs an argument
+  $ dma-verify --quiet=1 x
+  dma-verify: option '--quiet' takes no argument
   Try 'dma-verify --help'.
   [2]
   $ dma-format -s 8; echo rc=$?; dma-check; echo rc=$?; dma-dump; echo rc=$?

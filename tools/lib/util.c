@@ -86,6 +86,10 @@ void bad_option(int c, int opt, char *const argv[], int ind)
 
 	if (c == ':')
 		usage_error("option '%s' needs an argument", arg);
+	/* A known long option given "=VALUE" though it takes none. */
+	if (opt && !strncmp(arg, "--", 2) && strchr(arg, '='))
+		usage_error("option '%.*s' takes no argument",
+			    (int)(strchr(arg, '=') - arg), arg);
 	if (opt)
 		usage_error("unknown option '-%c'", opt);
 	usage_error("unknown option '%s'", arg);

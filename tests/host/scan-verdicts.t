@@ -29,7 +29,7 @@ Three good transactions (the second spans two data blocks):
   [[1,0,0],[2,2,100],[3,5,1016]]
   {"reason":"unwritten","normal":true,"log_block":7,"expected_seq":4,"found_seq":0,"entry":0,"bad_block":7,"txns":3,"used_blocks":7}
   $ dma-craft sb img magic=1; dma-dump --json img | jq -c .; three
-  {"superblock":{"status":"bad_magic"},"transactions":[],"end":{"reason":"superblock"}}
+  {"json_format_version":1,"superblock":{"status":"bad_magic","message":"bad magic"},"transactions":[],"end":{"reason":"superblock"}}
 
 Torn tail: the last transaction's data is damaged.  Recovery discards it; check
 calls that a normal end after a crash.

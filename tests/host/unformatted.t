@@ -16,7 +16,7 @@ tools call it unformatted, not damaged, and have nothing to check or replay.
   superblock status=unformatted
   end reason=unformatted
   $ dma-dump --json meta | jq -c .
-  {"superblock":{"status":"unformatted"},"transactions":[],"end":{"reason":"unformatted"}}
+  {"json_format_version":1,"superblock":{"status":"unformatted","message":"unformatted (all zero)"},"transactions":[],"end":{"reason":"unformatted"}}
   $ dma-replay data meta; echo rc=$?
   meta: unformatted (all zero): nothing to replay
   rc=0

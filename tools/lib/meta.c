@@ -223,6 +223,43 @@ void scan_end_kv(const struct dma_scan *s, char *buf, size_t n)
 		 (unsigned long long)s->used_blocks);
 }
 
+void print_sb_json(const struct meta *m)
+{
+	const struct dma_superblock *sb = m->sb;
+	const char *why = meta_sb_problem(m);
+	char u[37];
+
+	if (why) {
+		printf("\"superblock\": {\"status\": \"%s\", \"message\": \"%s\"}",
+		       m->truncated ? "truncated" : meta_unformatted(m) ? "unformatted" :
+		       dma_sb_result_name(m->sbr), why);
+		return;
+	}
+	uuid_str(sb->uuid, u);
+	printf("\"superblock\": {\"status\": \"ok\", \"version\": %u, "
+	       "\"uuid\": \"%s\", \"log_start\": %llu, \"log_blocks\": %llu, "
+	       "\"data_sectors\": %llu, \"tail_seq\": %llu, \"tail_block\": %llu}",
+	       le32_to_cpu(sb->version), u,
+	       (unsigned long long)le64_to_cpu(sb->log_start),
+	       (unsigned long long)le64_to_cpu(sb->log_blocks),
+	       (unsigned long long)le64_to_cpu(sb->data_sectors),
+	       (unsigned long long)le64_to_cpu(sb->tail_seq),
+	       (unsigned long long)le64_to_cpu(sb->tail_block));
+}
+
+void print_end_json(const struct dma_scan *s)
+{
+	printf("\"end\": {\"reason\": \"%s\", \"normal\": %s, "
+	       "\"log_block\": %llu, \"expected_seq\": %llu, \"found_seq\": %llu, "
+	       "\"entry\": %u, \"bad_block\": %llu, \"txns\": %llu, "
+	       "\"used_blocks\": %llu}", dma_scan_result_name(s->result),
+	       dma_scan_result_is_normal_end(s->result) ? "true" : "false",
+	       (unsigned long long)s->next_block, (unsigned long long)s->next_seq,
+	       (unsigned long long)s->found_seq, s->bad_entry,
+	       (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
+	       (unsigned long long)s->used_blocks);
+}
+
 void print_sb(const struct meta *m, int kv)
 {
 	const struct dma_superblock *sb = m->sb;

@@ -100,4 +100,15 @@ void scan_end_str(const struct dma_scan *s, char *buf, size_t n);
 void scan_end_kv(const struct dma_scan *s, char *buf, size_t n);
 /* Print the superblock summary line (text or key=value). */
 void print_sb(const struct meta *m, int kv);
+
+/*
+ * JSON output (dma-dump --json, dma-check --json) is one object whose first
+ * member is "json_format_version": DMA_JSON_VERSION.  It goes up when a
+ * member is removed or changes meaning; new members do not change it.
+ */
+#define DMA_JSON_VERSION	1
+/* "\"superblock\": {...}": status, and the fields when it is valid. */
+void print_sb_json(const struct meta *m);
+/* "\"end\": {...}": how the scan ended, as dma-dump --kv's end line. */
+void print_end_json(const struct dma_scan *s);
 #endif

@@ -18,6 +18,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -s, --data-sectors N  also check the superblock against this data size\n"
 	       "  -d, --data-dev PATH   take the data size from this device or file\n"
 	       "  -q, --quiet           print only problems\n"
+	       "      --json            print one JSON object instead (the verdict in\n"
+	       "                        \"verdict\"; -q does not apply)\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
@@ -30,12 +32,39 @@ static void __attribute__((noreturn)) help(void)
 	exit(EXIT_OK);
 }
 
+/* The --json object: the verdict and what it rests on (s and v if scanned). */
+static int json_out(const struct meta *m, const struct dma_scan *s,
+		    const struct log_verdict *v, const char *verdict, int rc)
+{
+	static const char *const beyond[] = {
+		[DMA_PROBE_NOTHING] = "nothing",
+		[DMA_PROBE_INFLIGHT] = "in_flight",
+		[DMA_PROBE_DAMAGE] = "damage",
+	};
+
+	printf("{\"json_format_version\": %d,\n ", DMA_JSON_VERSION);
+	print_sb_json(m);
+	if (s) {
+		printf(",\n \"log\": {\"transactions\": %llu, \"used_blocks\": %llu},\n ",
+		       (unsigned long long)s->nr_txns, (unsigned long long)s->used_blocks);
+		print_end_json(s);
+		printf(",\n \"beyond\": {\"found\": \"%s\"", beyond[v->beyond]);
+		if (v->beyond != DMA_PROBE_NOTHING)
+			printf(", \"seq\": %llu, \"log_block\": %llu",
+			       (unsigned long long)v->at_seq, (unsigned long long)v->at);
+		printf("}");
+	}
+	printf(",\n \"verdict\": \"%s\"}\n", verdict);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "data-sectors", required_argument, NULL, 's' },
 		{ "data-dev", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 1 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -46,7 +75,7 @@ int main(int argc, char **argv)
 	char **args;
 	struct dma_scan s;
 	struct meta m;
-	int c, quiet = 0, damaged;
+	int c, quiet = 0, json = 0, damaged;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -55,6 +84,7 @@ int main(int argc, char **argv)
 		case 's': sectors_arg = optarg; break;
 		case 'd': dev_arg = optarg; break;
 		case 'q': quiet = 1; break;
+		case 1: json = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);
@@ -65,6 +95,8 @@ int main(int argc, char **argv)
 	meta_open(&m, args[0], O_RDONLY, 1,
 		  data_sectors_arg(sectors_arg, dev_arg));
 	if (meta_unformatted(&m)) {
+		if (json)
+			return json_out(&m, NULL, NULL, "unformatted", EXIT_OK);
 		if (!quiet)
 			printf("superblock: unformatted (all zero): the target formats it when first "
 			       "activated\nunformatted\n");
@@ -72,6 +104,8 @@ int main(int argc, char **argv)
 	}
 	why = meta_sb_problem(&m);
 	if (why) {
+		if (json)
+			return json_out(&m, NULL, NULL, "damaged", EXIT_PROBLEM);
 		if (m.truncated)
 			printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
 			       (unsigned long long)m.size, DMA_BLOCK_SIZE);
@@ -80,9 +114,12 @@ int main(int argc, char **argv)
 		printf("damaged\n");
 		return EXIT_PROBLEM;
 	}
-	if (!quiet)
+	if (!quiet && !json)
 		print_sb(&m, 0);
 	damaged = meta_check_log(&m, &s, NULL, NULL, &v);
+	if (json)
+		return json_out(&m, &s, &v, damaged ? "damaged" : "clean",
+				damaged ? EXIT_PROBLEM : EXIT_OK);
 	if (!quiet || damaged) {
 		printf("log: %llu transactions in %llu blocks\n",
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);

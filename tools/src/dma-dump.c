@@ -145,10 +145,12 @@ int main(int argc, char **argv)
 				   unformatted ? "unformatted" : dma_sb_result_name(m.sbr);
 		const char *end = unformatted ? "unformatted" : "superblock";
 
-		if (d.json)
-			printf("{\"superblock\": {\"status\": \"%s\"}, \"transactions\": [], "
-			       "\"end\": {\"reason\": \"%s\"}}\n", name, end);
-		else if (d.kv)
+		if (d.json) {
+			printf("{\"json_format_version\": %d, ", DMA_JSON_VERSION);
+			print_sb_json(&m);
+			printf(", \"transactions\": [], \"end\": {\"reason\": \"%s\"}}\n",
+			       end);
+		} else if (d.kv)
 			printf("superblock status=%s\nend reason=%s\n", name, end);
 		else if (unformatted)
 			printf("superblock: %s\nend: unformatted\n", why);
@@ -157,33 +159,17 @@ int main(int argc, char **argv)
 		return unformatted ? EXIT_OK : EXIT_PROBLEM;
 	}
 	if (d.json) {
-		const struct dma_superblock *sb = m.sb;
-		char u[37];
-
-		uuid_str(sb->uuid, u);
-		printf("{\"superblock\": {\"status\": \"ok\", \"version\": %u, "
-		       "\"uuid\": \"%s\", \"log_start\": %llu, \"log_blocks\": %llu, "
-		       "\"data_sectors\": %llu, \"tail_seq\": %llu, \"tail_block\": %llu},\n"
-		       " \"transactions\": [", le32_to_cpu(sb->version), u,
-		       (unsigned long long)le64_to_cpu(sb->log_start),
-		       (unsigned long long)le64_to_cpu(sb->log_blocks),
-		       (unsigned long long)le64_to_cpu(sb->data_sectors),
-		       (unsigned long long)le64_to_cpu(sb->tail_seq),
-		       (unsigned long long)le64_to_cpu(sb->tail_block));
+		printf("{\"json_format_version\": %d,\n ", DMA_JSON_VERSION);
+		print_sb_json(&m);
+		printf(",\n \"transactions\": [");
 	} else {
 		print_sb(&m, d.kv);
 	}
 	meta_scan(&m, &s, on_txn, &d);
 	if (d.json) {
-		printf("],\n \"end\": {\"reason\": \"%s\", \"normal\": %s, "
-		       "\"log_block\": %llu, \"expected_seq\": %llu, \"found_seq\": %llu, "
-		       "\"entry\": %u, \"bad_block\": %llu, \"txns\": %llu, "
-		       "\"used_blocks\": %llu}}\n", dma_scan_result_name(s.result),
-		       dma_scan_result_is_normal_end(s.result) ? "true" : "false",
-		       (unsigned long long)s.next_block, (unsigned long long)s.next_seq,
-		       (unsigned long long)s.found_seq, s.bad_entry,
-		       (unsigned long long)s.bad_block, (unsigned long long)s.nr_txns,
-		       (unsigned long long)s.used_blocks);
+		printf("],\n ");
+		print_end_json(&s);
+		printf("}\n");
 	} else if (d.kv) {
 		scan_end_kv(&s, end, sizeof(end));
 		printf("end %s\n", end);

@@ -6,7 +6,7 @@ T ?=
 SHELL := /bin/bash
 
 .PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
-	vm demo check-series clean distclean crash-test powercut
+	vm demo check-series clean distclean crash-test powercut bench bench-host
 
 help:
 	@echo "dm-atomic make targets:"
@@ -18,6 +18,8 @@ help:
 	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"
 	@echo "  make powercut CYCLES=50 SEED=3   a chain of real power cuts (QEMU killed mid-write)"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
+	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1)"
+	@echo "  make bench-host        host CPU cost per byte of crc32c, the recovery scan, memcpy"
 	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
 	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."
 	@echo "  make kernel-unpatched  the pristine kernel, for regression comparisons"
@@ -55,6 +57,14 @@ CYCLES ?= 20
 SEED ?= 1
 powercut: deps tools
 	@qemu-scripts/powercut.sh --cycles $(CYCLES) --seed $(SEED) --kernel $(KERNEL)
+
+ROWS ?= 1,2,3,4,5,6
+QUICK ?= 0
+bench: deps tools
+	@qemu-scripts/bench.sh --rows "$(ROWS)" $(if $(filter 1,$(QUICK)),--quick)
+
+bench-host: tools
+	@tools/bench/dma-bench-host.sh
 
 test-host:
 	@qemu-scripts/run-tests.sh --host-only $(T)

@@ -7,6 +7,7 @@
 #                 to the disk with serial "results".
 # DMA_MODE=demo*  run /payload/tests/demo/$DMA_MODE.sh (make demo: demo, then demo-recover)
 # DMA_MODE=powercut  one boot of a power-cut chain: /payload/tests/powercut/cycle.sh
+# DMA_MODE=bench  make bench: /payload/bin/dma-bench-run (tools/bench/), results on the results disk
 # DMA_MODE=shell  an interactive shell on the console (make vm)
 set -u
 export PATH=/payload/bin:$PATH
@@ -41,6 +42,14 @@ demo*)
 powercut)
 	bash /payload/tests/powercut/cycle.sh
 	exit $?
+	;;
+bench)
+	# make bench: the rows of dma-bench-run; their raw output goes back on the results disk.
+	DMA_BENCH_OUT=/tmp/bench bash /payload/bin/dma-bench-run
+	rc=$?
+	[ -n "${DMA_RESULTS_DEV:-}" ] && tar -C /tmp/bench -cf "$DMA_RESULTS_DEV" . && sync
+	say "@@DMA-DONE"
+	exit $rc
 	;;
 esac
 

@@ -8,6 +8,7 @@
 # --cut-after N      a power cut: kill QEMU (SIGKILL) N seconds after the guest prints @@DMA-CUT
 # --env NAME=VALUE   put NAME=VALUE in the guest's environment (on the kernel command line,
 #                    which hands it to init); NAME must start with DMA_, VALUE has no spaces
+# --qemu-arg ARGS    more QEMU arguments (split at spaces), e.g. the benchmark's disks
 #
 # Makes a payload disk (our tools, the dm-atomic module, the kernel's modules, the VM tests,
 # guest-run.sh, the test list), four fresh sparse 512 MiB scratch disks and a results disk,
@@ -19,7 +20,7 @@
 # guest timers sane on a loaded host); DMA_BOOT_TIMEOUT (default 120 s to reach init).
 source "$(dirname "$0")/common.sh"
 
-mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv=
+mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv= qextra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build=$2; shift 2 ;;
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--disks) disks=$2; shift 2 ;;
 	--cut-after) cut=$2; shift 2 ;;
+	--qemu-arg) qextra+=($2); shift 2 ;;
 	--env)
 		[[ "$2" =~ ^DMA_[A-Z0-9_]+=[^[:space:]]*$ ]] || die "run-vm.sh: --env wants DMA_NAME=VALUE without spaces (got '$2')"
 		genv+=" $2"; shift 2 ;;
@@ -102,6 +104,7 @@ args=(
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
 )
 for i in 0 1 2 3; do args+=($(disk "$sdir/scratch$i.img" "scratch$i" discard=unmap,detect-zeroes=unmap,cache=unsafe)); done
+args+=("${qextra[@]}")
 
 echo "qemu-system-x86_64 ${args[*]}" >"$out/qemu-cmdline"
 if [ "$mode" = shell ]; then

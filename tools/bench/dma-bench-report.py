@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+"""dma-bench-report: turn a dma-bench-run output directory into figures.
+
+  dma-bench-report [--check] [--rows 1,2,..] [--layouts sep,fua,shared]
+                   [--csv FILE] [--table FILE] [--chart PREFIX] RAWDIR
+
+Every cell (one measurement) gives figures; cells of the same row, layout, group and
+column are summarised as median, min and max; each column is divided by its row's baseline
+column *of the same round* (measured minutes apart in the same boot), and those ratios are
+summarised the same way.  --check verifies the run is complete: every expected row, layout,
+group and column has every round with every figure a finite number (it never judges a
+speed); it exits 1 and says what is missing otherwise.
+"""
+import json
+import math
+import os
+import re
+import statistics
+import sys
+
+# What a complete run holds, independent of what the guest script did.
+QUICK_RECOVERY = ["log-2m", "log-4m", "log-8m"]
+FULL_RECOVERY = ["log-16m", "log-64m", "log-256m"]
+SPEC = {
+    1: dict(title="streaming sequential writes (fio, 1 writer, psync)",
+            layouts=["sep", "fua"], groups=["seq-256k", "seq-1m"],
+            cols=["lin-plain", "atom-oatomic", "atom-plain"], base="lin-plain",
+            head="mb_s", kind="fio-write"),
+    2: dict(title="random writes (fio, psync)", layouts=["sep"],
+            groups=["rand-4k-j1", "rand-4k-j8", "rand-16k-j1", "rand-16k-j8"],
+            cols=["lin-plain", "atom-oatomic", "atom-plain"], base="lin-plain",
+            head="iops", kind="fio-write"),
+    3: dict(title="DB transactions: 4 discontiguous 16 KiB pages, durable at commit",
+            layouts=["sep", "fua", "shared"], groups=["txn-w1", "txn-w4", "txn-w16"],
+            cols=["a-doublewrite", "b-atomic-flush", "c-atomic-noflush"],
+            base="a-doublewrite", head="tps", kind="lists"),
+    4: dict(title="4 KiB reads (fio, 1 reader), all through one dm-delay",
+            layouts=["sep"], groups=["read-4k", "randread-4k"],
+            cols=["lin-plain", "atom-written", "atom-inlog"], base="lin-plain",
+            head="iops", kind="fio-read"),
+    5: dict(title="recovery: activation with a full log vs reading as many bytes",
+            layouts=["sep"], groups=FULL_RECOVERY, cols=["seqread", "activate"],
+            base="seqread", head="seconds", kind="timed"),
+    6: dict(title="lists of 4 KiB segments (s = segments, j = writers)", layouts=["sep"],
+            groups=["s1-j1", "s8-j1", "s32-j1", "s128-j1", "s8-j2", "s8-j4", "s8-j8",
+                    "s128-j8"],
+            cols=["lin-plain", "atom-list"], base="lin-plain", head="lists_s",
+            kind="lists"),
+}
+UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
+         "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",
+         "cpu_s_per_mib": "CPU s/MiB", "lists_per_commit": "lists",
+         "replayed_mib": "MiB"}
+HEAD_NAMES = {"mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s", "lists_s": "lists/s",
+              "seconds": "seconds"}
+
+
+def read_kv(path):
+    d = {}
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if "=" in line:
+                k, v = line.split("=", 1)
+                d[k] = v
+    return d
+
+
+def read_json_lines(path):
+    """Merge every JSON object in the file (fio's may follow warnings)."""
+    out = {}
+    try:
+        text = open(path, errors="replace").read()
+    except OSError:
+        return out
+    dec = json.JSONDecoder()
+    i = 0
+    while True:
+        i = text.find("{", i)
+        if i < 0:
+            break
+        try:
+            obj, end = dec.raw_decode(text, i)
+        except ValueError:
+            i += 1
+            continue
+        if isinstance(obj, dict):
+            out.update(obj)
+        i = end
+    return out
+
+
+def stats_kv(s):
+    return dict(x.split("=", 1) for x in s.split() if "=" in x)
+
+
+def figures(meta, js):
+    """The figures of one cell, or None when the cell has no usable output."""
+    row = int(meta["row"])
+    kind = SPEC[row]["kind"]
+    f = {}
+    ticks = float(meta.get("cpu_ticks", "nan"))
+    hz = float(meta.get("hz", "100") or 100)
+    io0 = [int(x) for x in meta.get("io_before", "").split()]
+    io1 = [int(x) for x in meta.get("io_after", "").split()]
+    roles = [r.split(":", 1)[0] for r in meta.get("roles", "").split()]
+    if len(io0) != 2 + 2 * len(roles) or len(io1) != len(io0):
+        return None
+    d = [b - a for a, b in zip(io0, io1)]
+    top_r, top_w = d[0] * 512, d[1] * 512
+    drain = float(meta.get("drain_s", "nan"))
+    if kind in ("fio-write", "fio-read"):
+        jobs = js.get("jobs")
+        if not jobs:
+            return None
+        side = jobs[0]["write" if kind == "fio-write" else "read"]
+        user = side["io_bytes"]
+        rt = side["runtime"] / 1000.0
+        f["mb_s"] = side["bw_bytes"] / 1e6
+        f["iops"] = side["iops"]
+        pc = side.get("clat_ns", {}).get("percentile", {})
+        f["lat_p50_us"] = pc.get("50.000000", float("nan")) / 1000.0
+        f["lat_p99_us"] = pc.get("99.000000", float("nan")) / 1000.0
+        if kind == "fio-write":
+            f["drained_mb_s"] = user / (rt + drain) / 1e6 if rt + drain > 0 else float("nan")
+        else:
+            st = stats_kv(js.get("stats", ""))
+            if "reads_from_log" in st:
+                f["reads_from_log"] = float(st["reads_from_log"])
+    elif kind == "lists":
+        if "lists" not in js:
+            return None
+        user = js["bytes"]
+        f["tps" if row == 3 else "lists_s"] = js["lists_per_s"]
+        f["mb_s"] = js["mb_per_s"]
+        f["lat_p50_us"] = js["lat_us"]["p50"]
+        f["lat_p99_us"] = js["lat_us"]["p99"]
+        f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
+        if "stats_before" in js:
+            a, b = stats_kv(js["stats_before"]), stats_kv(js["stats_after"])
+            commits = int(b["txns_committed"]) - int(a["txns_committed"])
+            lists = int(b["lists_committed"]) - int(a["lists_committed"])
+            f["lists_per_commit"] = lists / commits if commits else float("nan")
+    else:  # timed
+        if "seconds" not in js:
+            return None
+        user = js["bytes"]
+        f["seconds"] = js["seconds"]
+        f["mb_s"] = user / js["seconds"] / 1e6 if js["seconds"] > 0 else float("nan")
+        if "stats" in js:
+            st = stats_kv(js["stats"])
+            f["replayed_mib"] = int(st.get("replayed_sectors", "nan")) * 512 / 2**20
+    f["cpu_s_per_mib"] = ticks / hz / (user / 2**20) if user else float("nan")
+    # Bytes each underlying disk wrote (read, for reads) per user byte.
+    ref = top_w if kind in ("fio-write", "lists") else None
+    for i, role in enumerate(roles):
+        if kind == "fio-read":
+            f["ra_" + role] = d[2 + 2 * i] * 512 / user if user else float("nan")
+        elif ref:
+            f["wa_" + role] = d[3 + 2 * i] * 512 / ref
+    return f
+
+
+def summary(v):
+    v = [x for x in v if x is not None]
+    if not v:
+        return (float("nan"),) * 3
+    return statistics.median(v), min(v), max(v)
+
+
+def fmt(x, w=0):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        s = "-"
+    elif abs(x) >= 1000:
+        s = "%.0f" % x
+    elif abs(x) >= 100:
+        s = "%.1f" % x
+    elif abs(x) >= 10:
+        s = "%.2f" % x
+    else:
+        s = "%.3g" % x
+    return s.rjust(w) if w else s
+
+
+def main(argv):
+    check = False
+    rows = sorted(SPEC)
+    layouts = ["sep", "fua", "shared"]
+    csv_path = table_path = chart = None
+    args = argv[1:]
+    raw = None
+    while args:
+        a = args.pop(0)
+        if a == "--check":
+            check = True
+        elif a == "--rows":
+            rows = [int(x) for x in re.split(r"[ ,]+", args.pop(0).strip()) if x]
+        elif a == "--layouts":
+            layouts = [x for x in re.split(r"[ ,]+", args.pop(0).strip()) if x]
+        elif a == "--csv":
+            csv_path = args.pop(0)
+        elif a == "--table":
+            table_path = args.pop(0)
+        elif a == "--chart":
+            chart = args.pop(0)
+        elif a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        elif raw is None and not a.startswith("-"):
+            raw = a
+        else:
+            print("dma-bench-report: bad argument '%s' (see --help)" % a, file=sys.stderr)
+            return 2
+    if raw is None:
+        print("dma-bench-report: missing RAWDIR", file=sys.stderr)
+        return 2
+
+    env = {}
+    for name in ("env-host.txt", "env-guest.txt"):
+        p = os.path.join(raw, name)
+        if os.path.exists(p):
+            env.update(read_kv(p))
+    quick = "quick=1" in open(os.path.join(raw, "env-guest.txt")).read() \
+        if os.path.exists(os.path.join(raw, "env-guest.txt")) else False
+    if quick:
+        SPEC[5]["groups"] = QUICK_RECOVERY
+
+    # cells[(row, layout, group, col)][round] = figures
+    cells, problems = {}, []
+    cdir = os.path.join(raw, "cells")
+    names = sorted(n[:-5] for n in os.listdir(cdir) if n.endswith(".meta")) \
+        if os.path.isdir(cdir) else []
+    for n in names:
+        meta = read_kv(os.path.join(cdir, n + ".meta"))
+        key = (int(meta["row"]), meta["layout"], meta["group"], meta["col"])
+        if key[0] not in SPEC:
+            continue
+        f = None
+        if meta.get("rc") == "0":
+            try:
+                f = figures(meta, read_json_lines(os.path.join(cdir, n + ".json")))
+            except (KeyError, ValueError, TypeError, ZeroDivisionError) as e:
+                problems.append("cell %s %s: unreadable output (%s)" % (n, key, e))
+        else:
+            problems.append("cell %s: row %d %s %s %s round %s exited %s" %
+                            (n, key[0], key[1], key[2], key[3], meta.get("round"),
+                             meta.get("rc")))
+        cells.setdefault(key, {})[int(meta["round"])] = f
+
+    rounds = sorted({r for v in cells.values() for r in v})
+    nrounds = max(rounds) if rounds else 0
+
+    # Completeness, against SPEC.
+    for row in rows:
+        sp = SPEC[row]
+        for lay in sp["layouts"]:
+            if lay not in layouts:
+                continue
+            for g in sp["groups"]:
+                for c in sp["cols"]:
+                    got = cells.get((row, lay, g, c), {})
+                    if not got:
+                        problems.append("row %d %s %s %s: no measurement" % (row, lay, g, c))
+                        continue
+                    for r in range(1, nrounds + 1):
+                        f = got.get(r)
+                        if f is None:
+                            problems.append("row %d %s %s %s round %d: no figures" %
+                                            (row, lay, g, c, r))
+                            continue
+                        need = [sp["head"], "mb_s", "cpu_s_per_mib"]
+                        if sp["kind"] in ("fio-write", "fio-read", "lists"):
+                            need += ["lat_p50_us", "lat_p99_us"]
+                        if sp["kind"] in ("fio-write", "lists"):
+                            need += ["wa_" + x for x in ("data", "log", "disk")
+                                     if any(k == "wa_" + x for k in f)] or ["wa_data"]
+                        if row == 6 and c == "atom-list":
+                            need.append("lists_per_commit")
+                        if row == 5 and c == "activate":
+                            need.append("replayed_mib")
+                        for k in need:
+                            v = f.get(k)
+                            if v is None or not isinstance(v, (int, float)) or \
+                                    math.isnan(v) or math.isinf(v):
+                                problems.append("row %d %s %s %s round %d: figure %s "
+                                                "missing" % (row, lay, g, c, r, k))
+
+    # Summaries and ratios.
+    out_rows = []  # (row, layout, group, col, base, figure, n, med, lo, hi, rmed, rlo, rhi)
+    for key in sorted(cells, key=lambda k: (k[0], SPEC[k[0]]["layouts"].index(k[1])
+                                            if k[1] in SPEC[k[0]]["layouts"] else 9,
+                                            SPEC[k[0]]["groups"].index(k[2])
+                                            if k[2] in SPEC[k[0]]["groups"] else 99,
+                                            SPEC[k[0]]["cols"].index(k[3])
+                                            if k[3] in SPEC[k[0]]["cols"] else 9)):
+        row, lay, g, c = key
+        base = SPEC[row]["base"]
+        got = {r: f for r, f in cells[key].items() if f}
+        bgot = {r: f for r, f in cells.get((row, lay, g, base), {}).items() if f}
+        figs = sorted({k for f in got.values() for k in f})
+        for fig in figs:
+            vals = [f[fig] for f in got.values() if fig in f]
+            med, lo, hi = summary(vals)
+            ratios = []
+            for r, f in got.items():
+                b = bgot.get(r, {}).get(fig)
+                if fig in f and b:
+                    ratios.append(f[fig] / b)
+            rmed, rlo, rhi = summary(ratios)
+            out_rows.append((row, lay, g, c, base, fig, len(vals), med, lo, hi, rmed, rlo,
+                             rhi))
+
+    if csv_path:
+        with open(csv_path, "w") as f:
+            f.write("row,layout,group,column,baseline,figure,unit,rounds,median,min,max,"
+                    "ratio_median,ratio_min,ratio_max\n")
+            for t in out_rows:
+                unit = UNITS.get(t[5], "bytes/user byte" if t[5][:3] in ("wa_", "ra_")
+                                 else "")
+                f.write(",".join([str(t[0]), t[1], t[2], t[3], t[4], t[5], unit, str(t[6])] +
+                                 ["" if math.isnan(x) else "%.6g" % x for x in t[7:]]) + "\n")
+
+    # The terminal table: the headline figure, its ratio to the baseline, CPU, amplification.
+    lines = []
+    if env:
+        lines.append("environment:")
+        for k in sorted(env):
+            lines.append("  %s: %s" % (k, env[k]))
+        lines.append("")
+    idx = {}
+    for t in out_rows:
+        idx[(t[0], t[1], t[2], t[3], t[5])] = t
+    for row in rows:
+        sp = SPEC[row]
+        head = sp["head"]
+        lines.append("row %d: %s; %s, median [min-max] of %d round(s); ratio = column / %s, "
+                     "same round" % (row, sp["title"], HEAD_NAMES[head], nrounds, sp["base"]))
+        extra = "WA data/log" if sp["kind"] != "fio-read" else "read data/log"
+        lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" %
+                     ("layout", "group", "column", HEAD_NAMES[head], "ratio", "p99 us",
+                      "CPU s/MiB", extra))
+        for lay in sp["layouts"]:
+            for g in sp["groups"]:
+                for c in sp["cols"]:
+                    t = idx.get((row, lay, g, c, head))
+                    if not t:
+                        if lay in layouts:
+                            lines.append("  %-7s %-12s %-17s %26s" % (lay, g, c, "MISSING"))
+                        continue
+                    ratio = "" if c == sp["base"] else "%s [%s-%s]" % (
+                        fmt(t[10]), fmt(t[11]), fmt(t[12]))
+                    p99 = idx.get((row, lay, g, c, "lat_p99_us"))
+                    cpu = idx.get((row, lay, g, c, "cpu_s_per_mib"))
+                    amp = []
+                    for role in ("data", "log", "disk"):
+                        a = idx.get((row, lay, g, c, ("ra_" if sp["kind"] == "fio-read"
+                                                      else "wa_") + role))
+                        if a:
+                            amp.append(fmt(a[7]))
+                    if row == 6 and c == "atom-list":
+                        lpc = idx.get((row, lay, g, c, "lists_per_commit"))
+                        if lpc:
+                            amp.append("%s/commit" % fmt(lpc[7]))
+                    lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" % (
+                        lay, g, c, "%s [%s-%s]" % (fmt(t[7]), fmt(t[8]), fmt(t[9])), ratio,
+                        fmt(p99[7]) if p99 else "-", fmt(cpu[7]) if cpu else "-",
+                        "/".join(amp)))
+        lines.append("")
+    gcpu = os.path.join(raw, "guest-cpu.json")
+    if os.path.exists(gcpu):
+        g = read_json_lines(gcpu)
+        lines.append("guest CPU (dma-bench cpu, userspace code under the same emulation): "
+                     "memcpy %s MB/s, crc32c %s MB/s, log scan %s MB/s" % (
+                         fmt(g.get("memcpy_mb_s")), fmt(g.get("crc32c_mb_s")),
+                         fmt(g.get("scan_mb_s"))))
+    hcpu = os.path.join(raw, "host-cpu.json")
+    if os.path.exists(hcpu):
+        h = read_json_lines(hcpu)
+        lines.append("host CPU  (the same binary on the host):                      "
+                     "memcpy %s MB/s, crc32c %s MB/s, log scan %s MB/s" % (
+                         fmt(h.get("memcpy_mb_s")), fmt(h.get("crc32c_mb_s")),
+                         fmt(h.get("scan_mb_s"))))
+    text = "\n".join(lines) + "\n"
+    if table_path:
+        open(table_path, "w").write(text)
+    if not check:
+        sys.stdout.write(text)
+
+    if chart:
+        # Ratios of the headline figure, one bar per non-baseline column.
+        with open(chart + ".dat", "w") as f:
+            n = 0
+            for row in rows:
+                sp = SPEC[row]
+                for lay in sp["layouts"]:
+                    for g in sp["groups"]:
+                        for c in sp["cols"]:
+                            t = idx.get((row, lay, g, c, sp["head"]))
+                            if c == sp["base"] or not t or math.isnan(t[10]):
+                                continue
+                            f.write('%d "%d %s %s %s" %g %g %g\n' % (
+                                n, row, lay, g, c, t[10], t[11], t[12]))
+                            n += 1
+        with open(chart + ".gp", "w") as f:
+            f.write("""set terminal pngcairo size 1200,%d font ",9"
+set output "%s.png"
+set title "dm-atomic / baseline, same boot, median and min-max of the rounds (row 5: activation time / read time)"
+set style fill solid 0.5
+set yrange [-1:%d]
+set ytics nomirror
+set grid x
+set logscale x 2
+set xlabel "ratio (log scale; 1 = the baseline)"
+set arrow from 1, graph 0 to 1, graph 1 nohead lw 2
+unset key
+plot "%s.dat" using (sqrt($3*1)):1:(1):3:($1-0.35):($1+0.35):ytic(2) with boxxyerror lc rgb "#4477aa", \\
+     "" using 3:1:4:5 with xerrorbars lc rgb "black" pt 7 ps 0.5
+""" % (200 + 16 * max(n, 1), os.path.basename(chart), max(n, 1),
+                   os.path.basename(chart)))
+
+    if check:
+        if problems:
+            print("bench output INCOMPLETE: %d problem(s)" % len(problems))
+            for p in problems[:40]:
+                print("  " + p)
+            return 1
+        print("bench output complete: rows %s, %d cells, %d round(s), every figure present" %
+              (",".join(map(str, rows)), sum(len(v) for v in cells.values()), nrounds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

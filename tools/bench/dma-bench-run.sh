@@ -1,0 +1,352 @@
+#!/bin/bash
+# dma-bench-run: the guest side of `make bench` (also run by tests/vm/bench-smoke.t).
+#
+# Runs every benchmark row against its baseline in this one boot, interleaved: for each
+# group of a row, round 1 runs every column (A B C), round 2 again (A B C), ...  Each
+# measurement ("cell") leaves OUT/cells/NNNN.meta (key=value: what ran, wall time, drain
+# time, guest CPU ticks from /proc/stat, sectors read/written on the top device and on each
+# underlying disk from /sys/block/*/stat) and NNNN.json (fio's or dma-bench's own output).
+# dma-bench-report turns OUT into the CSV, the table and the chart data.  Nothing here
+# judges a speed.
+#
+# Environment (all optional):
+#   DMA_BENCH_OUT      output directory (default /tmp/bench)
+#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6)
+#   DMA_BENCH_QUICK=1  smoke run: one round, about a second per cell, smaller recovery logs
+#   DMA_BENCH_ROUNDS, DMA_BENCH_SECONDS   override rounds (default 3) and seconds per cell (2)
+#   DMA_BENCH_DATA, _LOG, _FUA, _SHARED   the disks; by default the virtio disks with serial
+#                      bench-data, bench-log, bench-shared and the one SCSI disk (bench-fua)
+# Layouts: sep (data and log on separate virtio disks: every row), fua (the log on a disk
+# with native FUA: rows 1, 3), shared (data and log slices of one disk: row 3).
+set -u
+export DM_DISABLE_UDEV=1 LANG=C
+dmsetup() { command dmsetup --noudevsync "$@"; }
+
+OUT=${DMA_BENCH_OUT:-/tmp/bench}
+ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6}" | tr ',' ' ') "
+QUICK=${DMA_BENCH_QUICK:-0}
+if [ "$QUICK" = 1 ]; then
+	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} RECOVERY_MIB="2 4 8" READ_MIB=8
+else
+	ROUNDS=${DMA_BENCH_ROUNDS:-3} SECS=${DMA_BENCH_SECONDS:-2} RECOVERY_MIB="16 64 256" READ_MIB=32
+fi
+MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
+MODULE=${DMA_MODULE:-/payload/modules/dm-atomic.ko}
+mkdir -p "$OUT/cells"
+ncell=0 failures=0
+t_begin=$SECONDS
+
+say() { echo "bench: $*"; }
+fail() { say "FAILED: $*"; failures=$((failures + 1)); }
+
+# --- disks ---------------------------------------------------------------------------------
+by_serial() {
+	local d
+	for d in /sys/block/vd*; do
+		[ "$(cat "$d/serial" 2>/dev/null)" = "$1" ] && { echo "/dev/${d##*/}"; return; }
+	done
+}
+first_scsi() {
+	local d
+	for d in /sys/block/sd*; do [ -e "$d" ] && { echo "/dev/${d##*/}"; return; }; done
+}
+B_DATA=${DMA_BENCH_DATA:-$(by_serial bench-data)}
+B_LOG=${DMA_BENCH_LOG:-$(by_serial bench-log)}
+B_SHARED=${DMA_BENCH_SHARED:-$(by_serial bench-shared)}
+B_FUA=${DMA_BENCH_FUA:-$(first_scsi)}
+
+# kname DEV: the kernel's name of a block device (vdb, sda, dm-3).
+kname() {
+	local mm
+	mm=$(printf '%d:%d' "0x$(stat -L -c %t "$1")" "0x$(stat -L -c %T "$1")")
+	basename "$(readlink -f "/sys/dev/block/$mm")"
+}
+sectors() { blockdev --getsz "$1"; }
+
+# --- environment ---------------------------------------------------------------------------
+{
+	echo "guest_kernel=$(uname -r)"
+	echo "guest_vcpus=$(nproc)"
+	echo "guest_mem_mib=$(awk '/MemTotal/ { print int($2 / 1024) }' /proc/meminfo)"
+	echo "guest_cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
+	echo "fio=$(fio --version)"
+	echo "quick=$QUICK rounds=$ROUNDS seconds_per_cell=$SECS"
+	echo "rows=$(echo $ROWS)"
+	for v in B_DATA B_LOG B_FUA B_SHARED; do
+		d=${!v}
+		[ -b "$d" ] || { echo "disk_${v#B_}=missing"; continue; }
+		k=$(kname "$d")
+		echo "disk_${v#B_}=$d size_mib=$(($(sectors "$d") / 2048)) write_cache=$(cat /sys/block/$k/queue/write_cache) fua=$(cat /sys/block/$k/queue/fua 2>/dev/null || echo ?) model=$(cat /sys/block/$k/device/model 2>/dev/null | tr -d ' ' || true)"
+	done
+} >"$OUT/env-guest.txt"
+dma-bench cpu --mib 16 >"$OUT/guest-cpu.json" 2>>"$OUT/errors.txt" || fail "dma-bench cpu"
+say "guest: $(uname -r), $(nproc) vCPUs; rows:$ROWS; ${ROUNDS} round(s) of ${SECS} s per cell"
+say "guest CPU: $(cat "$OUT/guest-cpu.json")"
+
+for v in B_DATA B_LOG; do
+	[ -b "${!v}" ] || { say "no ${v#B_} disk: nothing to measure"; exit 1; }
+done
+grep -q '^dm_atomic ' /proc/modules || insmod "$MODULE" || { say "cannot load $MODULE"; exit 1; }
+
+# --- one measurement -----------------------------------------------------------------------
+ROLES=""	# "role:dev ..." of the disks under the devices being measured
+cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat; }
+# io_snap: "top_rs top_ws role_rs role_ws ..." (sectors read / written)
+io_snap() {
+	local s r
+	read -r -a s <"/sys/block/$1/stat"
+	printf '%s %s' "${s[2]}" "${s[6]}"
+	for r in $ROLES; do
+		read -r -a s <"/sys/block/$(kname "${r#*:}")/stat"
+		printf ' %s %s' "${s[2]}" "${s[6]}"
+	done
+	echo
+}
+now() { date +%s.%N; }
+
+# drain SPEC: checkpoint:NAME (dm-atomic: write back, flush, move the tail), flush:DEV
+# (an empty flush of the device), none.
+drain() {
+	case "$1" in
+	checkpoint:*) dmsetup message "${1#checkpoint:}" 0 checkpoint >/dev/null ;;
+	flush:*) sync -d "${1#flush:}" ;;
+	none) ;;
+	esac
+}
+
+# cell ROW LAYOUT GROUP COL ROUND TOPDEV DRAIN -- COMMAND...: measure COMMAND (its stdout is
+# the cell's JSON), then DRAIN, with CPU and disk counters around both.
+cell() {
+	local row=$1 layout=$2 group=$3 col=$4 round=$5 top=$6 dr=$7
+	shift 8
+	ncell=$((ncell + 1))
+	local f=$OUT/cells/$(printf '%04d' $ncell) k c0 c1 t0 t1 t2 s0 s1 rc
+	k=$(kname "$top")
+	sync -d "$top" 2>/dev/null
+	s0=$(io_snap "$k"); c0=$(cpu_ticks); t0=$(now)
+	"$@" >"$f.json" 2>"$f.err"
+	rc=$?
+	t1=$(now)
+	drain "$dr"
+	t2=$(now); c1=$(cpu_ticks); s1=$(io_snap "$k")
+	{
+		echo "row=$row"; echo "layout=$layout"; echo "group=$group"; echo "col=$col"
+		echo "round=$round"; echo "rc=$rc"; echo "top=$k"; echo "roles=$ROLES"
+		echo "run_s=$(awk "BEGIN { print $t1 - $t0 }")"
+		echo "drain_s=$(awk "BEGIN { print $t2 - $t1 }")"
+		echo "cpu_ticks=$((c1 - c0))"; echo "hz=$(getconf CLK_TCK)"
+		echo "io_before=$s0"; echo "io_after=$s1"
+		echo "cmd=$*"
+	} >"$f.meta"
+	[ "$rc" = 0 ] || fail "row $row $layout $group $col round $round: exit $rc: $(head -c 300 "$f.err")"
+}
+
+fio_cell() {	# fio_cell DEV RW BS JOBS [extra fio args]: fio's JSON on stdout
+	local dev=$1 rw=$2 bs=$3 jobs=$4
+	shift 4
+	fio --name=bench --filename="$dev" --rw="$rw" --bs="$bs" --numjobs="$jobs" \
+		--direct=1 --ioengine=psync --time_based --runtime="${MSECS}ms" --group_reporting \
+		--norandommap --randrepeat=0 --output-format=json "$@"
+}
+
+# --- layouts -------------------------------------------------------------------------------
+DATA= LOG=
+wipe_log() { dd if=/dev/zero of="$1" bs=4096 count=1 oflag=direct status=none; }
+
+setup_layout() {
+	local n
+	case "$1" in
+	sep) DATA=$B_DATA LOG=$B_LOG; ROLES="data:$DATA log:$LOG" ;;
+	fua) DATA=$B_DATA LOG=$B_FUA; ROLES="data:$DATA log:$LOG" ;;
+	shared)
+		n=$(sectors "$B_SHARED")
+		local dn=$((n / 3 * 2 / 8 * 8))
+		dmsetup create bsd --table "0 $dn linear $B_SHARED 0" &&
+		dmsetup create bsl --table "0 $((n - dn)) linear $B_SHARED $dn" || return 1
+		DATA=/dev/mapper/bsd LOG=/dev/mapper/bsl ROLES="disk:$B_SHARED" ;;
+	esac
+	wipe_log "$LOG"
+	n=$(sectors "$DATA")
+	dmsetup create lin --table "0 $n linear $DATA 0" &&
+	dmsetup create atom --table "0 $n atomic $DATA $LOG"
+}
+teardown_layout() {
+	dmsetup remove atom 2>/dev/null; dmsetup remove lin 2>/dev/null
+	dmsetup remove bsd 2>/dev/null; dmsetup remove bsl 2>/dev/null
+	true
+}
+
+# Proof that fio's --atomic=1 opens with O_ATOMIC (040000000 = 0x800000), once.
+prove_oatomic() {
+	strace -f -e trace=openat -o "$OUT/strace-fio-atomic.txt" fio --name=p --filename=/dev/mapper/atom \
+		--rw=write --bs=4k --size=4k --direct=1 --atomic=1 --output=/dev/null >/dev/null 2>&1
+	grep -a 'mapper/atom' "$OUT/strace-fio-atomic.txt" | grep -m1 -a 'O_DIRECT' >"$OUT/oatomic-proof.txt"
+	if grep -q '0x800000\|O_ATOMIC' "$OUT/oatomic-proof.txt"; then
+		say "fio --atomic=1 opens with O_ATOMIC: $(sed 's/^[0-9]* *//' "$OUT/oatomic-proof.txt")"
+	else
+		fail "fio --atomic=1 did not open with O_ATOMIC (040000000): $(cat "$OUT/oatomic-proof.txt")"
+	fi
+}
+
+# --- rows ----------------------------------------------------------------------------------
+row1() {	# streaming sequential writes
+	local L=$1 bs r
+	for bs in 256k 1m; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			cell 1 "$L" "seq-$bs" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1
+			cell 1 "$L" "seq-$bs" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --atomic=1
+			cell 1 "$L" "seq-$bs" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1
+		done
+	done
+}
+
+row2() {	# random writes
+	local L=$1 bs j r
+	for bs in 4k 16k; do for j in 1 8; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			cell 2 "$L" "rand-$bs-j$j" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin randwrite $bs $j
+			cell 2 "$L" "rand-$bs-j$j" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j --atomic=1
+			cell 2 "$L" "rand-$bs-j$j" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j
+		done
+	done; done
+}
+
+row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commit
+	local L=$1 w r region
+	region=$(( ($(sectors /dev/mapper/lin) * 512 - 64 * 16384 * 16) / 16384 * 16384 ))
+	for w in 1 4 16; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			cell 3 "$L" "txn-w$w" a-doublewrite $r /dev/mapper/lin none -- \
+				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
+			cell 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
+				dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			cell 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \
+				dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+		done
+	done
+}
+
+row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
+	local L=$1 g k j r
+	for g in s1-j1 s8-j1 s32-j1 s128-j1 s8-j2 s8-j4 s8-j8 s128-j8; do
+		k=${g%-j*} k=${k#s} j=${g#*-j}
+		for ((r = 1; r <= ROUNDS; r++)); do
+			cell 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
+				dma-bench lists -m plain -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/lin
+			cell 6 "$L" "$g" atom-list $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+		done
+	done
+}
+
+# stats_around NAME CMD...: CMD's JSON line, then dm-atomic's stats before and after as JSON.
+stats_around() {
+	local name=$1 a b
+	shift
+	a=$(dmsetup message "$name" 0 stats | tr '\n' ' ')
+	"$@" || return
+	b=$(dmsetup message "$name" 0 stats | tr '\n' ' ')
+	echo "{\"stats_before\": \"$a\", \"stats_after\": \"$b\"}"
+}
+
+row4() {	# reads: data in the log / written back, against dm-linear, all over one dm-delay
+	local L=$1 n r mib=$READ_MIB
+	n=$(sectors "$DATA")
+	# Writes through dm-delay are held for 60 s: write-back stays in flight, the data in the
+	# log, until the table is reloaded without a delay (suspend sends the held writes on).
+	local hold="0 $n delay $DATA 0 0 $DATA 0 60000" pass="0 $n delay $DATA 0 0 $DATA 0 0"
+	dmsetup create bdly --table "$pass" &&
+	dmsetup create lin4 --table "0 $n linear /dev/mapper/bdly 0" &&
+	dmsetup create atom4 --table "0 $n atomic /dev/mapper/bdly $LOG" || { fail "row 4 setup"; return; }
+	for ((r = 1; r <= ROUNDS; r++)); do
+		dmsetup load bdly --table "$hold" && dmsetup suspend bdly && dmsetup resume bdly
+		fio --name=fill --filename=/dev/mapper/atom4 --rw=write --bs=1m --size=${mib}m --direct=1 \
+			--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 || fail "row 4 fill"
+		for rw in read randread; do
+			cell 4 "$L" "$rw-4k" atom-inlog $r /dev/mapper/atom4 none -- \
+				stats_reads atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
+		done
+		dmsetup load bdly --table "$pass" && dmsetup suspend bdly && dmsetup resume bdly
+		dmsetup message atom4 0 checkpoint >/dev/null
+		for rw in read randread; do
+			cell 4 "$L" "$rw-4k" atom-written $r /dev/mapper/atom4 none -- \
+				stats_reads atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
+			cell 4 "$L" "$rw-4k" lin-plain $r /dev/mapper/lin4 none -- \
+				fio_cell /dev/mapper/lin4 $rw 4k 1 --size=${mib}m
+		done
+	done
+	dmsetup remove atom4; dmsetup remove lin4; dmsetup remove bdly
+}
+# stats_reads NAME CMD...: CMD's output, then how many reads dm-atomic served from the log.
+stats_reads() {
+	local name=$1
+	shift
+	"$@" || return
+	echo "{\"stats\": \"$(dmsetup message "$name" 0 stats | tr '\n' ' ')\"}"
+}
+
+row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
+	local L=$1 s r n m t0 t1 line
+	n=$(sectors "$DATA") m=$(sectors "$LOG")
+	for ((r = 1; r <= ROUNDS; r++)); do
+		for s in $RECOVERY_MIB; do
+			# Fill: the superblock's writes are dropped (dm-flakey over its block, the log
+			# passes), so the log keeps S MiB of transactions the superblock never retires.
+			wipe_log "$LOG"
+			dmsetup create bmeta --table "0 $m linear $LOG 0" &&
+			dmsetup create atom5 --table "0 $n atomic $DATA /dev/mapper/bmeta" &&
+			printf '0 8 flakey %s 0 0 1 1 drop_writes\n8 %s linear %s 8\n' "$LOG" $((m - 8)) "$LOG" |
+				dmsetup load bmeta && dmsetup suspend bmeta && dmsetup resume bmeta &&
+			fio --name=fill --filename=/dev/mapper/atom5 --rw=write --bs=1m --size=${s}m --direct=1 \
+				--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 &&
+			dmsetup remove atom5 && dmsetup remove bmeta || { fail "row 5 fill of $s MiB"; dmsetup remove atom5; dmsetup remove bmeta; continue; }
+			sync -d "$LOG"
+			cell 5 "$L" "log-${s}m" activate $r "$LOG" none -- activate5 "$DATA" "$LOG" "$s"
+			dmsetup remove atom5
+			cell 5 "$L" "log-${s}m" seqread $r "$LOG" none -- seqread5 "$LOG" "$s"
+		done
+	done
+}
+activate5() {	# activate5 DATA LOG MIB: time dmsetup create; JSON with what recovery replayed
+	local t0 t1 st
+	t0=$(now)
+	dmsetup create atom5 --table "0 $(sectors "$1") atomic $1 $2" || return 1
+	t1=$(now)
+	st=$(dmsetup message atom5 0 stats | tr '\n' ' ')
+	echo "{\"seconds\": $(awk "BEGIN { print $t1 - $t0 }"), \"bytes\": $(($3 << 20)), \"stats\": \"$st\"}"
+}
+seqread5() {	# seqread5 DEV MIB: time a sequential O_DIRECT read of MIB MiB
+	local t0 t1
+	t0=$(now)
+	dd if="$1" of=/dev/null bs=1M count="$2" iflag=direct status=none || return 1
+	t1=$(now)
+	echo "{\"seconds\": $(awk "BEGIN { print $t1 - $t0 }"), \"bytes\": $(($2 << 20))}"
+}
+
+has_row() { [[ "$ROWS" == *" $1 "* ]]; }
+
+run_layout() {
+	local L=$1 rows=$2 row
+	teardown_layout
+	setup_layout "$L" || { fail "layout $L: setup"; teardown_layout; return; }
+	say "layout $L: data $DATA, log $LOG ($ROLES)"
+	[ "$L" = sep ] && has_row 1 && prove_oatomic
+	for row in $rows; do
+		has_row "$row" || continue
+		local t0=$SECONDS c0=$ncell
+		case $row in
+		1) row1 "$L" ;; 2) row2 "$L" ;; 3) row3 "$L" ;; 6) row6 "$L" ;;
+		4) dmsetup remove atom; row4 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG" ;;
+		5) dmsetup remove atom; row5 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG" ;;
+		esac
+		say "layout $L row $row: $((ncell - c0)) cells in $((SECONDS - t0)) s"
+	done
+	teardown_layout
+}
+
+run_layout sep "1 2 3 4 5 6"
+if [ -b "$B_FUA" ]; then run_layout fua "1 3"; else say "no FUA disk: layout fua not run"; fi
+if [ -b "$B_SHARED" ]; then run_layout shared "3"; else say "no shared disk: layout shared not run"; fi
+dmesg >"$OUT/dmesg.txt"
+say "done: $ncell cells in $((SECONDS - t_begin)) s, $failures failure(s)"
+[ "$failures" = 0 ]

@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-bench: the benchmark driver for what fio cannot do.
+ *
+ *   dma-bench lists [options] DEV   writers issuing lists of discontiguous
+ *                                   segments for a given time:
+ *     atomic  one BLKATOMICWRITE per list (optionally fdatasync after each)
+ *     plain   one pwrite() per segment (optionally fdatasync after each list)
+ *     dw      a database's doublewrite: the list's pages written together to
+ *             the writer's slot of a doublewrite area, fdatasync, then each
+ *             page in place, fdatasync (durable at commit, torn-page safe)
+ *   dma-bench cpu [--mib N]         memcpy, crc32c and log-scan rates of this
+ *                                   CPU, per byte (the code the tools share
+ *                                   with the kernel module)
+ *
+ * Output: one JSON object on stdout.  Speeds are measured, never judged.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "util.h"
+#include "alist.h"
+#include "dma-scan.h"
+
+enum { MODE_ATOMIC = 1, MODE_PLAIN, MODE_DW };
+
+static struct {
+	int mode, flush;
+	unsigned int segs, jobs;
+	uint64_t seg_bytes, region, seed;
+	double seconds;
+	const char *dev;
+} cfg = { .mode = MODE_ATOMIC, .segs = 4, .jobs = 1, .seg_bytes = 16384,
+	  .seed = 1, .seconds = 1 };
+
+static int fd = -1;
+static uint64_t dev_size, dw_base;
+static struct timespec t_start, t_end;
+
+struct worker {
+	pthread_t th;
+	unsigned int id;
+	uint64_t lists, bytes;
+	uint32_t *lat;		/* microseconds per list */
+	size_t nlat, cap;
+	int err;
+};
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+static const char *mode_name(int m)
+{
+	return m == MODE_ATOMIC ? "atomic" : m == MODE_PLAIN ? "plain" : "dw";
+}
+
+static void record(struct worker *w, double secs)
+{
+	if (w->nlat == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 4096;
+		w->lat = realloc(w->lat, w->cap * sizeof(*w->lat));
+		if (!w->lat)
+			die(EXIT_USAGE, "out of memory");
+	}
+	w->lat[w->nlat++] = (uint32_t)(secs * 1e6 + 0.5);
+}
+
+static void *run_worker(void *arg)
+{
+	struct worker *w = arg;
+	uint64_t rng = (cfg.seed + w->id) * 0x9E3779B97F4A7C15ULL + 1;
+	uint64_t slots = cfg.region / cfg.seg_bytes, total = cfg.segs * cfg.seg_bytes;
+	struct alist *l = malloc(sizeof(*l));
+	char *buf = xalloc_aligned(total);
+	double end = now_s() + cfg.seconds;
+	unsigned int i;
+
+	if (!l)
+		die(EXIT_USAGE, "out of memory");
+	memset(buf, 0x5a ^ w->id, total);
+	for (;;) {
+		double t0 = now_s();
+		int e = 0;
+
+		if (t0 >= end)
+			break;
+		/* cfg.segs distinct slots of the region, a page each. */
+		alist_init(l);
+		for (i = 0; i < cfg.segs;) {
+			uint64_t s = xorshift(&rng) % slots;
+
+			if (!alist_add(l, s * cfg.seg_bytes, cfg.seg_bytes,
+				       buf + i * cfg.seg_bytes))
+				i++;
+		}
+		buf[0]++;	/* every list carries new bytes */
+		switch (cfg.mode) {
+		case MODE_ATOMIC:
+			e = alist_write_atomic(fd, l);
+			break;
+		case MODE_PLAIN:
+			e = alist_write_plain(fd, l);
+			break;
+		case MODE_DW:
+			/* The writer's doublewrite slot, then sync, then in place. */
+			e = -pwrite_full(fd, buf, total, dw_base + w->id * total);
+			if (!e && fdatasync(fd))
+				e = errno;
+			if (!e)
+				e = alist_write_plain(fd, l);
+			break;
+		}
+		if (!e && (cfg.flush || cfg.mode == MODE_DW) && fdatasync(fd))
+			e = errno;
+		if (e) {
+			w->err = e;
+			break;
+		}
+		record(w, now_s() - t0);
+		w->lists++;
+		w->bytes += total;
+	}
+	free(l);
+	free(buf);
+	return NULL;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The p-th percentile (nearest rank) of n sorted values. */
+static uint32_t pct(const uint32_t *v, size_t n, unsigned int p)
+{
+	size_t i;
+
+	if (!n)
+		return 0;
+	i = (p * n + 99) / 100;
+	return v[i ? i - 1 : 0];
+}
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s lists [options] DEV\n"
+	       "       %s cpu [--mib N]\n"
+	       "\n"
+	       "lists: writers issue lists of discontiguous segments on DEV (O_DIRECT)\n"
+	       "for a given time and report lists per second, bytes and latency\n"
+	       "percentiles as one JSON object.  Segments are distinct random slots of\n"
+	       "--seg-bytes in the region.\n"
+	       "  -m, --mode MODE       atomic (BLKATOMICWRITE), plain (a pwrite per\n"
+	       "                        segment) or dw (doublewrite: the pages to the\n"
+	       "                        writer's slot past the region, fdatasync, then\n"
+	       "                        in place, fdatasync)   (default atomic)\n"
+	       "  -k, --segs N          segments per list, 1..%d (default 4)\n"
+	       "  -b, --seg-bytes N     bytes per segment, a multiple of 4096 (default 16384)\n"
+	       "  -J, --jobs N          concurrent writers, 1..256 (default 1)\n"
+	       "  -T, --seconds S       how long to write, may be fractional (default 1)\n"
+	       "  -f, --flush           fdatasync after every list (atomic, plain)\n"
+	       "  -r, --region BYTES    choose slots in [0, BYTES) (default the device;\n"
+	       "                        dw: the device minus the doublewrite area)\n"
+	       "  -S, --seed N          random seed (default 1)\n"
+	       "cpu: memcpy, crc32c (tools/lib/crc32c.c) and recovery-scan\n"
+	       "(dm-atomic/dma-scan.c over an in-memory log) rates in MB/s and ns/byte.\n"
+	       "      --mib N           buffer and log size in MiB (default 64)\n"
+	       "\n"
+	       "Exit status: 0 done, 1 a write failed, 2 usage or setup error.\n",
+	       progname, progname, ALIST_MAX_SEGS);
+	exit(EXIT_OK);
+}
+
+static int cmd_lists(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "mode", required_argument, NULL, 'm' },
+		{ "segs", required_argument, NULL, 'k' },
+		{ "seg-bytes", required_argument, NULL, 'b' },
+		{ "jobs", required_argument, NULL, 'J' },
+		{ "seconds", required_argument, NULL, 'T' },
+		{ "flush", no_argument, NULL, 'f' },
+		{ "region", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct worker *w;
+	uint64_t lists = 0, bytes = 0, dw_bytes;
+	uint32_t *all;
+	size_t n = 0, k;
+	unsigned int i;
+	double secs;
+	char *end;
+	int c, is_blk, err = 0;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":m:k:b:J:T:fr:S:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			if (!strcmp(optarg, "atomic")) cfg.mode = MODE_ATOMIC;
+			else if (!strcmp(optarg, "plain")) cfg.mode = MODE_PLAIN;
+			else if (!strcmp(optarg, "dw")) cfg.mode = MODE_DW;
+			else usage_error("--mode: '%s' is not atomic, plain or dw", optarg);
+			break;
+		case 'k':
+			cfg.segs = parse_u64("--segs", optarg);
+			if (!cfg.segs || cfg.segs > ALIST_MAX_SEGS)
+				usage_error("--segs: must be 1..%d", ALIST_MAX_SEGS);
+			break;
+		case 'b':
+			cfg.seg_bytes = parse_u64("--seg-bytes", optarg);
+			if (!cfg.seg_bytes || cfg.seg_bytes % 4096)
+				usage_error("--seg-bytes: a non-zero multiple of 4096");
+			break;
+		case 'J':
+			cfg.jobs = parse_u64("--jobs", optarg);
+			if (!cfg.jobs || cfg.jobs > 256)
+				usage_error("--jobs: must be 1..256");
+			break;
+		case 'T':
+			cfg.seconds = strtod(optarg, &end);
+			if (*end || !(cfg.seconds > 0))
+				usage_error("--seconds: '%s' is not a positive number", optarg);
+			break;
+		case 'f': cfg.flush = 1; break;
+		case 'r': cfg.region = parse_u64("--region", optarg); break;
+		case 'S': cfg.seed = parse_u64("--seed", optarg); break;
+		case 'h': help();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind != argc - 1)
+		usage_error(optind < argc ? "lists: one DEV, not more" : "lists: missing DEV");
+	cfg.dev = argv[optind];
+	fd = open_dev(cfg.dev, O_RDWR, 0, &dev_size, &is_blk);
+	close(fd);
+	fd = open(cfg.dev, O_RDWR | O_DIRECT | O_CLOEXEC);
+	if (fd < 0)
+		die_errno(EXIT_USAGE, "%s: open O_DIRECT", cfg.dev);
+	dw_bytes = cfg.mode == MODE_DW ? (uint64_t)cfg.jobs * cfg.segs * cfg.seg_bytes : 0;
+	if (!cfg.region)
+		cfg.region = dev_size - dw_bytes;
+	cfg.region -= cfg.region % cfg.seg_bytes;
+	if (cfg.region + dw_bytes > dev_size || cfg.region / cfg.seg_bytes < 2 * cfg.segs)
+		die(EXIT_USAGE, "%s: %llu bytes: too small for the region and %llu bytes of "
+		    "doublewrite area", cfg.dev, (unsigned long long)dev_size,
+		    (unsigned long long)dw_bytes);
+	dw_base = cfg.region;
+
+	w = calloc(cfg.jobs, sizeof(*w));
+	if (!w)
+		die(EXIT_USAGE, "out of memory");
+	clock_gettime(CLOCK_MONOTONIC, &t_start);
+	for (i = 0; i < cfg.jobs; i++) {
+		w[i].id = i;
+		if (pthread_create(&w[i].th, NULL, run_worker, &w[i]))
+			die(EXIT_USAGE, "cannot start writer %u", i);
+	}
+	for (i = 0; i < cfg.jobs; i++) {
+		pthread_join(w[i].th, NULL);
+		lists += w[i].lists;
+		bytes += w[i].bytes;
+		n += w[i].nlat;
+		if (w[i].err && !err)
+			err = w[i].err;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t_end);
+	secs = (t_end.tv_sec - t_start.tv_sec) + (t_end.tv_nsec - t_start.tv_nsec) / 1e9;
+	all = malloc((n ? n : 1) * sizeof(*all));
+	if (!all)
+		die(EXIT_USAGE, "out of memory");
+	for (i = 0, k = 0; i < cfg.jobs; i++) {
+		memcpy(all + k, w[i].lat, w[i].nlat * sizeof(*all));
+		k += w[i].nlat;
+		free(w[i].lat);
+	}
+	qsort(all, n, sizeof(*all), cmp_u32);
+	printf("{\"mode\": \"%s\", \"flush\": %d, \"jobs\": %u, \"segs\": %u, "
+	       "\"seg_bytes\": %llu, \"seconds\": %.4f, \"lists\": %llu, \"bytes\": %llu, "
+	       "\"lists_per_s\": %.2f, \"mb_per_s\": %.3f, \"lat_us\": {\"p50\": %u, "
+	       "\"p90\": %u, \"p99\": %u, \"max\": %u}, \"error\": \"%s\"}\n",
+	       mode_name(cfg.mode), cfg.flush || cfg.mode == MODE_DW, cfg.jobs, cfg.segs,
+	       (unsigned long long)cfg.seg_bytes, secs, (unsigned long long)lists,
+	       (unsigned long long)bytes, lists / secs, bytes / secs / 1e6,
+	       pct(all, n, 50), pct(all, n, 90), pct(all, n, 99), n ? all[n - 1] : 0,
+	       err ? strerror(err) : "");
+	free(all);
+	free(w);
+	if (err)
+		msg("%s: %s write failed: %s", cfg.dev, mode_name(cfg.mode), strerror(err));
+	return err ? EXIT_PROBLEM : EXIT_OK;
+}
+
+/* --- cpu ---------------------------------------------------------------------------- */
+
+struct memlog {
+	char *blocks;		/* metadata blocks 0 .. 1 + log_blocks */
+};
+
+static int mem_read_block(void *ctx, u64 meta_block, void *buf)
+{
+	struct memlog *m = ctx;
+
+	memcpy(buf, m->blocks + meta_block * DMA_BLOCK_SIZE, DMA_BLOCK_SIZE);
+	return 0;
+}
+
+/* Run f over the buffer until at least 0.3 s passed; bytes per second. */
+static double rate(void (*f)(char *, char *, size_t), char *a, char *b, size_t n)
+{
+	double t0 = now_s(), t;
+	uint64_t done = 0;
+
+	do {
+		f(a, b, n);
+		done += n;
+		t = now_s() - t0;
+	} while (t < 0.3);
+	return done / t;
+}
+
+static volatile u32 sink;
+
+static void do_memcpy(char *a, char *b, size_t n)
+{
+	memcpy(a, b, n);
+	sink += a[n / 2];
+}
+
+static void do_crc(char *a, char *b, size_t n)
+{
+	(void)b;
+	sink += dma_crc32c(a, n);
+}
+
+static struct dma_geometry geo;
+static struct memlog mlog;
+static u64 scan_txns;
+
+static void do_scan(char *a, char *b, size_t n)
+{
+	struct dma_scan s;
+
+	(void)n;
+	memset(&s, 0, sizeof(s));
+	s.geo = &geo;
+	s.start_seq = 1;
+	s.start_block = 0;
+	s.desc_buf = a;
+	s.data_buf = b;
+	s.ctx = &mlog;
+	s.read_block = mem_read_block;
+	dma_scan(&s);
+	if (s.result != DMA_SCAN_UNWRITTEN || s.nr_txns != scan_txns)
+		die(EXIT_USAGE, "cpu: the scan of the in-memory log ended early: %s after %llu "
+		    "of %llu transactions", dma_scan_result_str(s.result),
+		    (unsigned long long)s.nr_txns, (unsigned long long)scan_txns);
+}
+
+static int cmd_cpu(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "mib", required_argument, NULL, 1 },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	static const u8 uuid[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
+	uint64_t mib = 64, n, log_blocks, pos, seq, rng = 7;
+	double mc, crc, scan;
+	char *a, *b;
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (c) {
+		case 1:
+			mib = parse_u64("--mib", optarg);
+			if (!mib || mib > 4096)
+				usage_error("--mib: must be 1..4096");
+			break;
+		case 'h': help();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind != argc)
+		usage_error("cpu: unexpected argument '%s'", argv[optind]);
+	n = mib << 20;
+	a = xalloc_aligned(n);
+	b = xalloc_aligned(n);
+	for (pos = 0; pos < n; pos += 8)
+		memcpy(b + pos, &(uint64_t){ xorshift(&rng) }, 8);
+	mc = rate(do_memcpy, a, b, n);
+	crc = rate(do_crc, b, a, n);
+
+	/*
+	 * An in-memory log of mib MiB: transactions of a descriptor and 16
+	 * one-block entries (the commit of 16 4 KiB lists), up to 4 blocks
+	 * before the end, the rest unwritten: the scan reads and checks all.
+	 */
+	log_blocks = n / DMA_BLOCK_SIZE;
+	mlog.blocks = xalloc_aligned((log_blocks + 1) * DMA_BLOCK_SIZE);
+	{
+		struct dma_superblock *sb = (void *)mlog.blocks;
+
+		if (dma_sb_build(sb, uuid, 1, log_blocks, 1ULL << 30))
+			die(EXIT_USAGE, "cpu: cannot build a superblock");
+		dma_geometry_from_sb(&geo, sb);
+	}
+	for (pos = 0, seq = 1; pos + 17 + 4 <= log_blocks; pos += 17, seq++) {
+		struct dma_descriptor *d = (void *)(mlog.blocks + (1 + pos) * DMA_BLOCK_SIZE);
+		unsigned int e;
+
+		dma_desc_init(d, &geo, seq, pos);
+		for (e = 0; e < 16; e++) {
+			char *data = mlog.blocks + (2 + pos + e) * DMA_BLOCK_SIZE;
+
+			memcpy(data, b + ((pos + e) * DMA_BLOCK_SIZE) % (n - DMA_BLOCK_SIZE),
+			       DMA_BLOCK_SIZE);
+			if (dma_desc_add(d, &geo, xorshift(&rng) % ((1ULL << 30) / 8) * 8, 8,
+					 dma_crc32c(data, DMA_BLOCK_SIZE)))
+				die(EXIT_USAGE, "cpu: cannot build a descriptor");
+		}
+		dma_desc_seal(d);
+		scan_txns++;
+	}
+	scan = rate(do_scan, a, a + DMA_BLOCK_SIZE, pos * DMA_BLOCK_SIZE);
+	printf("{\"mib\": %llu, \"memcpy_mb_s\": %.1f, \"crc32c_mb_s\": %.1f, "
+	       "\"scan_mb_s\": %.1f, \"memcpy_ns_per_byte\": %.4f, "
+	       "\"crc32c_ns_per_byte\": %.4f, \"scan_ns_per_byte\": %.4f}\n",
+	       (unsigned long long)mib, mc / 1e6, crc / 1e6, scan / 1e6, 1e9 / mc,
+	       1e9 / crc, 1e9 / scan);
+	free(a);
+	free(b);
+	free(mlog.blocks);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	tool_init("dma-bench");
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		help();
+	if (argc >= 2 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")))
+		print_version();
+	if (argc < 2)
+		usage_error("missing command: lists or cpu");
+	if (!strcmp(argv[1], "lists"))
+		return cmd_lists(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "cpu"))
+		return cmd_cpu(argc - 1, argv + 1);
+	usage_error("unknown command '%s' (lists or cpu)", argv[1]);
+}

@@ -12,6 +12,11 @@ int meta_read_block(void *ctx, u64 meta_block, void *buf)
 
 	if (meta_block >= m->blocks)
 		return -ENXIO;
+	if (m->progress) {
+		m->reads++;
+		progress(m->progress, m->reads < m->geo.log_blocks ? m->reads :
+			 m->geo.log_blocks, m->geo.log_blocks, 0);
+	}
 	return pread_full(m->fd, buf, DMA_BLOCK_SIZE, meta_block * DMA_BLOCK_SIZE);
 }
 
@@ -103,18 +108,32 @@ enum dma_scan_result meta_scan(struct meta *m, struct dma_scan *s,
 	return dma_scan(s);
 }
 
+/* Start showing the log reads as what, or end the line (NULL). */
+static void meta_progress(struct meta *m, const char *what)
+{
+	if (!what && m->progress)
+		progress(m->progress, m->reads < m->geo.log_blocks ? m->reads :
+			 m->geo.log_blocks, m->geo.log_blocks, 1);
+	m->progress = what;
+	m->reads = 0;
+}
+
 int meta_check_log(struct meta *m, struct dma_scan *s,
 		   int (*cb)(void *ctx, const struct dma_txn *t), void *ctx,
 		   struct log_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
+	meta_progress(m, "scanning the log, blocks");
 	meta_scan(m, s, cb, ctx);
+	meta_progress(m, NULL);
 	scan_end_str(s, v->end, sizeof(v->end));
 	if (s->result == DMA_SCAN_IO_ERROR)
 		die(EXIT_USAGE, "%s: %s", m->path, v->end);
 	v->damaged = !dma_scan_result_is_normal_end(s->result);
 	if (!v->damaged) {
+		meta_progress(m, "looking beyond the end of the log, blocks");
 		v->beyond = dma_scan_probe_beyond(s, &v->at, &v->at_seq);
+		meta_progress(m, NULL);
 		if (v->beyond < 0)
 			die(EXIT_USAGE, "%s: reading log block %llu: %s", m->path,
 			    (unsigned long long)v->at, strerror(-v->beyond));

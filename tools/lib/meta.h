@@ -19,6 +19,8 @@ struct meta {
 	void *desc_buf, *data_buf;
 	int (*txn_cb)(void *ctx, const struct dma_txn *t);
 	void *txn_ctx;
+	const char *progress;	/* meta_check_log(): show progress as this */
+	uint64_t reads;		/* log blocks read for it */
 };
 
 /*

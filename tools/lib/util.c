@@ -246,22 +246,35 @@ void *xalloc_aligned(size_t n)
 	return p;
 }
 
+int progress_forced;
+
 void progress(const char *what, uint64_t done, uint64_t total, int final)
 {
-	static time_t last;
+	static double start, last;
 	static int shown;
-	time_t now = time(NULL);
+	int forced = progress_forced || getenv("DMA_PROGRESS");
+	struct timespec ts;
+	double now;
 
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = ts.tv_sec + ts.tv_nsec / 1e9;
 	if (final) {
 		if (shown)
 			fprintf(stderr, "\r%s: %s %llu/%llu done\n", progname, what,
 				(unsigned long long)done, (unsigned long long)total);
 		shown = 0;
+		start = last = 0;
 		return;
 	}
-	if (!isatty(2) && getenv("DMA_PROGRESS") == NULL)
+	if (!forced && !isatty(2))
 		return;
-	if (now == last)
+	if (!start)
+		start = now;
+	/* On a terminal, only for work that takes more than a second. */
+	if (!forced && now - start < (getenv("DMA_PROGRESS_AFTER") ?
+				      atof(getenv("DMA_PROGRESS_AFTER")) : 1))
+		return;
+	if (last && now - last < 1)
 		return;
 	last = now;
 	shown = 1;

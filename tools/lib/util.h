@@ -69,7 +69,13 @@ int pwrite_full(int fd, const void *buf, size_t n, uint64_t off);
 
 void *xalloc_aligned(size_t n);
 
-/* Progress on stderr, at most once a second; final=1 ends the line. */
+/*
+ * Progress on stderr, at most once a second; final=1 ends the line.  Shown
+ * when stderr is a terminal and the work has taken more than a second
+ * (DMA_PROGRESS_AFTER seconds if set), or from the start when progress_forced
+ * (--progress) or DMA_PROGRESS is set.
+ */
 void progress(const char *what, uint64_t done, uint64_t total, int final);
+extern int progress_forced;
 
 #endif

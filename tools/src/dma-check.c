@@ -18,6 +18,9 @@ static void __attribute__((noreturn)) help(void)
 	       "  -s, --data-sectors N  also check the superblock against this data size\n"
 	       "  -d, --data-dev PATH   take the data size from this device or file\n"
 	       "  -q, --quiet           print only problems\n"
+	       "      --progress        show progress on stderr (by default shown\n"
+	       "                        when stderr is a terminal and the check takes\n"
+	       "                        more than a second)\n"
 	       "      --json            print one JSON object instead (the verdict in\n"
 	       "                        \"verdict\"; -q does not apply)\n"
 	       "  -h, --help            show this help\n"
@@ -65,6 +68,7 @@ int main(int argc, char **argv)
 		{ "data-dev", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "json", no_argument, NULL, 1 },
+		{ "progress", no_argument, NULL, 2 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -85,6 +89,7 @@ int main(int argc, char **argv)
 		case 'd': dev_arg = optarg; break;
 		case 'q': quiet = 1; break;
 		case 1: json = 1; break;
+		case 2: progress_forced = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);

@@ -10,7 +10,7 @@
 # DMA_MODE=bench  make bench: /payload/bin/dma-bench-run (tools/bench/), results on the results disk
 # DMA_MODE=shell  an interactive shell on the console (make vm)
 set -u
-export PATH=/payload/bin:$PATH
+export PATH=/payload/bin:/payload/test-bin:$PATH
 export DM_DISABLE_UDEV=1
 export DMA_MODULE=/payload/modules/dm-atomic.ko
 export DMA_TOOLS=/payload/bin

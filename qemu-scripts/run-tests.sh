@@ -67,7 +67,7 @@ if [ ${#host_tests[@]} -gt 0 ]; then
 	for t in "${host_tests[@]}"; do
 		name=${t//\//_}
 		set +e
-		TOP=$TOP PATH="$TOP/tools/bin:$PATH" cram3 --shell=/bin/bash -v "$t" >"$OUT/host/$name.out" 2>&1
+		TOP=$TOP PATH="$TOP/tools/bin:$TOP/tools/test-bin:$PATH" cram3 --shell=/bin/bash -v "$t" >"$OUT/host/$name.out" 2>&1
 		set -e
 		if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$OUT/host/$name.out"; then
 			skipped=$((skipped + 1)); printf '  %-7s %s\n' skipped "$t"
@@ -138,7 +138,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			for rel in $(grep '^powercut/' "$list" || true); do
 				name=${rel//\//_} s0=$SECONDS
 				set +e
-				TOP=$TOP DMA_BUILD=$build DMA_ROOTFS=$rootfs KERNEL=$flavor PATH="$TOP/tools/bin:$PATH" \
+				TOP=$TOP DMA_BUILD=$build DMA_ROOTFS=$rootfs KERNEL=$flavor PATH="$TOP/tools/bin:$TOP/tools/test-bin:$PATH" \
 					cram3 --shell=/bin/bash -v "tests/$rel" >"$OUT/vm-$flavor-$k/results/$name.out" 2>&1
 				set -e
 				rm -f "tests/$rel.err"

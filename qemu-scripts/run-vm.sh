@@ -42,11 +42,12 @@ done
 [ -f "$rootfs" ] || die "no root filesystem at '$rootfs' (run qemu-scripts/rootfs.sh)"
 [ -n "$out" ] || die "--out is required"
 rm -rf "$out"
-mkdir -p "$out/payload/bin" "$out/payload/modules" "$out/payload/tests" "$out/results"
+mkdir -p "$out/payload/bin" "$out/payload/test-bin" "$out/payload/modules" "$out/payload/tests" "$out/results"
 
 # --- payload -------------------------------------------------------------------------------
 p=$out/payload
 [ -d "$TOP/tools/bin" ] && cp -a "$TOP/tools/bin/." "$p/bin/"
+[ -d "$TOP/tools/test-bin" ] && cp -a "$TOP/tools/test-bin/." "$p/test-bin/"
 [ -f "$build/ext/dm-atomic/dm-atomic.ko" ] && cp "$build/ext/dm-atomic/dm-atomic.ko" "$p/modules/"
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"
 cp -a "$TOP/tests/vm" "$p/tests/"

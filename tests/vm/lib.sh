@@ -3,6 +3,7 @@
 #   $SCRATCH0..$SCRATCH3  four 512 MiB virtio-blk disks, zeroed before every test
 #   $DMA_MODULE           the dm-atomic module built against this kernel (may be absent)
 #   /payload/bin          our tools, on PATH
+#   /payload/test-bin     the test helpers (dma-craft, dma-unit), on PATH after them
 # A test removes every device it creates; the runner fails a test that leaves any behind.
 
 export DM_DISABLE_UDEV=1

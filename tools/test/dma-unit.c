@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
+#include <getopt.h>
 #include "dma-scan.h"
+#include "util.h"
 
 #define LOG_BLOCKS 16
 #define DATA_SECTORS 1024
@@ -610,8 +612,40 @@ static void test_crash_model(void)
 	printf("ok without DMA_RECOVERY_SEQ_JUMP the model resurrects stale transactions\n");
 }
 
-int main(void)
+static void __attribute__((noreturn)) help(void)
 {
+	printf("Usage: %s [options]\n"
+	       "Unit tests of the dm-atomic on-disk format code shared with the kernel\n"
+	       "module (dm-atomic/dma-scan.c) and of the tools' crc32c.  Prints one\n"
+	       "line per check.\n"
+	       "\n"
+	       "  -h, --help            show this help\n"
+	       "  -V, --version         show the version\n"
+	       "\n"
+	       "Exit status: 0 every check passed, 1 a check failed (the line says\n"
+	       "which), 2 usage error.\n", progname);
+	exit(EXIT_OK);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	int c;
+
+	tool_init("dma-unit");
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h': help();
+		case 'V': print_version();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	positional_args(argc, argv, NULL);
 	test_crc();
 	test_crc_random();
 	test_sb();

@@ -28,13 +28,13 @@ unexpected argument.
   > done
   Usage: dma-craft format IMG LOG_BLOCKS DATA_SECTORS [TAIL_SEQ TAIL_BLOCK]
   rc=0
-  dma-craft (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-craft (dm-atomic tools) 0.2.0, on-disk format version 1
   dma-craft: unknown command '--frobnicate'
   Try 'dma-craft --help'.
   rc=2
   Usage: dma-unit [options]
   rc=0
-  dma-unit (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-unit (dm-atomic tools) 0.2.0, on-disk format version 1
   dma-unit: unknown option '--frobnicate'
   Try 'dma-unit --help'.
   rc=2

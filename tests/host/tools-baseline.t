@@ -8,22 +8,22 @@ truncated and corrupted input.  Exit status 2 = usage or I/O error.
   > done
   Usage: dma-format [options] METADATA
   rc=0
-  dma-format (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-format (dm-atomic tools) 0.2.0, on-disk format version 1
   Usage: dma-check [options] METADATA
   rc=0
-  dma-check (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-check (dm-atomic tools) 0.2.0, on-disk format version 1
   Usage: dma-dump [options] METADATA
   rc=0
-  dma-dump (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-dump (dm-atomic tools) 0.2.0, on-disk format version 1
   Usage: dma-exercise [options] TARGET
   rc=0
-  dma-exercise (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-exercise (dm-atomic tools) 0.2.0, on-disk format version 1
   Usage: dma-verify [options] TARGET JOURNAL
   rc=0
-  dma-verify (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-verify (dm-atomic tools) 0.2.0, on-disk format version 1
   Usage: dma-replay [options] DATA METADATA
   rc=0
-  dma-replay (dm-atomic tools) 0.1.0, on-disk format version 1
+  dma-replay (dm-atomic tools) 0.2.0, on-disk format version 1
 
 Bad option, option without its argument, no input:
 

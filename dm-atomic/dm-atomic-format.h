@@ -104,6 +104,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <linux/crc32c.h>
+#include <linux/math64.h>
 #include <asm/byteorder.h>
 
 static inline u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)

@@ -32,6 +32,7 @@ struct dma_log {
 	struct dma_superblock *sb;	/* in-core copy, one page */
 	struct page *sb_page;
 	bool needs_format;
+	bool checked;			/* dma_log_check() found no damage */
 	bool formatted;			/* by dma_log_activate() */
 	struct dma_geometry geo;
 
@@ -218,17 +219,38 @@ struct replay_ctx {
 	struct dma_log *log;
 	struct page *desc_page;
 	struct page *data_page;
+	/* Replay's copy buffer, and the scan's read-ahead between replays. */
 	struct page *chunk[REPLAY_CHUNK_BLOCKS];
+	u64 ra_start;			/* metadata block in chunk[0] */
+	u64 ra_count;			/* blocks read ahead; 0: none */
 	int error;
 };
 
+/*
+ * dma_scan() reads one block at a time (descriptors, data for the crc
+ * check, the damage probe), mostly in order: read REPLAY_CHUNK_BLOCKS at a
+ * time and serve the following blocks from memory.
+ */
 static int replay_read_block(void *context, u64 meta_block, void *buf)
 {
 	struct replay_ctx *rc = context;
-	struct page *page = virt_to_page(buf);
+	struct dma_log *log = rc->log;
+	u64 end = log->geo.log_start + log->geo.log_blocks;
+	int r;
 
-	return sync_io(rc->log->meta, meta_sector(meta_block), &page, 1,
-		       DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (meta_block < rc->ra_start || meta_block >= rc->ra_start + rc->ra_count) {
+		u64 n = meta_block < end ? min_t(u64, end - meta_block, REPLAY_CHUNK_BLOCKS) : 1;
+
+		rc->ra_count = 0;
+		r = sync_io(log->meta, meta_sector(meta_block), rc->chunk, n,
+			    n * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+		if (r)
+			return r;
+		rc->ra_start = meta_block;
+		rc->ra_count = n;
+	}
+	memcpy(buf, page_address(rc->chunk[meta_block - rc->ra_start]), DMA_BLOCK_SIZE);
+	return 0;
 }
 
 /* Copy one entry's data from the log to the data device, a chunk at a time. */
@@ -239,6 +261,7 @@ static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr
 	u64 left = nr_sectors;
 	int r;
 
+	rc->ra_count = 0;	/* the chunk pages are about to hold data */
 	while (left) {
 		u64 blocks = min_t(u64, DMA_ENTRY_BLOCKS(left), REPLAY_CHUNK_BLOCKS);
 		u64 sectors;
@@ -324,10 +347,67 @@ static void free_replay_ctx(struct replay_ctx *rc)
 	kfree(rc);
 }
 
-static int recover(struct dma_log *log, char **error)
+static void init_scan(struct dma_scan *scan, struct dma_log *log, struct replay_ctx *rc)
+{
+	memset(scan, 0, sizeof(*scan));
+	scan->geo = &log->geo;
+	scan->start_seq = le64_to_cpu(log->sb->tail_seq);
+	scan->start_block = le64_to_cpu(log->sb->tail_block);
+	scan->desc_buf = page_address(rc->desc_page);
+	scan->data_buf = page_address(rc->data_page);
+	scan->ctx = rc;
+	scan->read_block = replay_read_block;
+}
+
+static int check_log(struct dma_log *log, struct replay_ctx *rc, u64 window, char **error)
+{
+	struct dma_scan scan;
+	u64 block = 0, seq = 0;
+	int r;
+
+	init_scan(&scan, log, rc);
+	dma_scan(&scan);
+	if (scan.result == DMA_SCAN_IO_ERROR) {
+		*error = "I/O error while checking the log";
+		return -EIO;
+	}
+	r = dma_scan_probe_after(&scan, window, &block, &seq);
+	if (r < 0) {
+		*error = "I/O error while checking the log";
+		return -EIO;
+	}
+	if (r == DMA_PROBE_DAMAGE) {
+		DMERR("%pg: log damaged: the scan stops at transaction %llu at log block %llu (%s), but transaction %llu at log block %llu records it as durable; not activating (see dma-check)",
+		      log->meta, scan.next_seq, scan.next_block, dma_scan_result_str(scan.result),
+		      seq, block);
+		*error = "Log damaged: acknowledged transactions lie beyond a damaged one (see dma-check)";
+		return -EUCLEAN;
+	}
+	log->checked = true;
+	return 0;
+}
+
+int dma_log_check(struct dma_log *log, u64 window, char **error)
 {
 	struct replay_ctx *rc;
-	struct dma_scan scan = {};
+	int r;
+
+	if (log->needs_format || log->checked)
+		return 0;
+	rc = alloc_replay_ctx(log);
+	if (!rc) {
+		*error = "Cannot allocate recovery buffers";
+		return -ENOMEM;
+	}
+	r = check_log(log, rc, window, error);
+	free_replay_ctx(rc);
+	return r;
+}
+
+static int recover(struct dma_log *log, u64 window, char **error)
+{
+	struct replay_ctx *rc;
+	struct dma_scan scan;
 	int r;
 
 	rc = alloc_replay_ctx(log);
@@ -335,13 +415,12 @@ static int recover(struct dma_log *log, char **error)
 		*error = "Cannot allocate recovery buffers";
 		return -ENOMEM;
 	}
-	scan.geo = &log->geo;
-	scan.start_seq = le64_to_cpu(log->sb->tail_seq);
-	scan.start_block = le64_to_cpu(log->sb->tail_block);
-	scan.desc_buf = page_address(rc->desc_page);
-	scan.data_buf = page_address(rc->data_page);
-	scan.ctx = rc;
-	scan.read_block = replay_read_block;
+	if (!log->checked) {
+		r = check_log(log, rc, window, error);
+		if (r)
+			goto out;
+	}
+	init_scan(&scan, log, rc);
 	scan.transaction = replay_txn;
 
 	dma_scan(&scan);
@@ -381,7 +460,7 @@ out:
 	return r;
 }
 
-int dma_log_activate(struct dma_log *log, char **error)
+int dma_log_activate(struct dma_log *log, u64 window, char **error)
 {
 	int r;
 
@@ -393,7 +472,7 @@ int dma_log_activate(struct dma_log *log, char **error)
 		log->formatted = true;
 		DMINFO("%pg: formatted a log of %llu blocks", log->meta, log->geo.log_blocks);
 	} else {
-		r = recover(log, error);
+		r = recover(log, window, error);
 		if (r)
 			return r;
 	}

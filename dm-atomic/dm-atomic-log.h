@@ -27,6 +27,14 @@
 #include <linux/blk_types.h>
 #include "dma-scan.h"
 
+/*
+ * The log and the target hold one 4 KiB log block in each page (transaction
+ * images, log writes, replay buffers).  On a kernel with larger pages that
+ * would write and read the wrong bytes, so refuse to build there.
+ */
+static_assert(PAGE_SIZE == DMA_BLOCK_SIZE,
+	      "dm-atomic needs PAGE_SIZE == 4096 (one log block per page)");
+
 struct dma_log;
 
 /* What status and the kernel log report about the log. */
@@ -52,6 +60,19 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		 struct dma_log **logp, char **error);
 
 /*
+ * Read-only: scan the log as recovery would, without replaying anything,
+ * and look @window blocks past its end for a transaction that records the
+ * one where the scan stopped as durable (dma_scan_probe_after()).  Such a
+ * log ends at damage, not at the last commit: replaying it would drop
+ * acknowledged transactions silently, so it is refused (-EUCLEAN, with a
+ * specific *@error and a kernel log line naming both transactions) until
+ * the tools (dma-check) have shown it.  A log that needs formatting passes.
+ * dma_log_activate() runs this itself if it has not run yet.
+ * May sleep.  No lock.
+ */
+int dma_log_check(struct dma_log *log, u64 window, char **error);
+
+/*
  * Make the log usable: format it when dma_log_open() saw zeroes, otherwise
  * scan it from the tail, replay every valid transaction to the data device
  * (idempotent: the same bytes every time), flush the data device and write a
@@ -60,7 +81,7 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
  * a later transaction.  *@error is set on failure.
  * May sleep.  No lock; the target is not yet taking I/O.
  */
-int dma_log_activate(struct dma_log *log, char **error);
+int dma_log_activate(struct dma_log *log, u64 window, char **error);
 
 /* Frees the handle; writes nothing.  May sleep.  No lock. */
 void dma_log_close(struct dma_log *log);

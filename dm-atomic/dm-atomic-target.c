@@ -101,6 +101,7 @@ struct atomic_req {
 	struct list_head list;
 	unsigned int nr_bios;
 	unsigned int bytes;
+	bool preflush;			/* a bio had REQ_PREFLUSH */
 	struct bio **bios;
 	struct bio *one;		/* storage for a single logged bio */
 };
@@ -125,6 +126,7 @@ struct per_bio {
 	struct bvec_iter iter;		/* reads with pins: the data as mapped */
 	unsigned int nr_pins;
 	struct read_pin *pins;
+	u64 discard_seq;		/* deferred discards: waits for this retire */
 };
 
 struct atomic_c {
@@ -145,6 +147,7 @@ struct atomic_c {
 	/* Derived at activation. */
 	u64 batch_bytes;
 	u64 batch_blocks;		/* at most half the log */
+	u64 probe_window;		/* log blocks activation probes for damage */
 	u64 mem_cap;
 
 	struct workqueue_struct *wq;
@@ -163,6 +166,8 @@ struct atomic_c {
 	bool waiting_space;		/* commit blocked on log space/memory */
 	struct rb_root index;
 	unsigned long nr_ranges;
+	u64 last_seq;			/* newest transaction reserved in the log */
+	u64 retired_seq;		/* newest transaction written back */
 	struct bio_list deferred_discards;
 	bool suspended;
 
@@ -176,7 +181,9 @@ struct atomic_c {
 	u64 txns_written_back;
 	u64 writeback_passes;
 	u64 writes_direct;
-	u64 reads_from_log;
+	u64 plain_writes_logged;	/* plain bios logged: they overlapped the log */
+	u64 reads_from_log;		/* reads that found any of their data there */
+	u64 reads_from_memory;		/* ... all of it: no I/O */
 	u64 space_waits;
 };
 
@@ -496,17 +503,33 @@ static void kick_writeback(struct atomic_c *ac, bool now)
 		queue_delayed_work(ac->wq, &ac->writeback_work, WRITEBACK_DELAY);
 }
 
+/*
+ * Complete every bio of @req with one status.  @req must not be touched
+ * once the first bio is ended: a single logged bio's request lives in that
+ * clone's per-bio data, which DM core frees with the clone (clone_endio()
+ * -> dm_io_dec_pending() -> free_io() -> bio_put(), synchronously, when the
+ * clone was the last reference of its dm_io).  So everything needed is read
+ * into locals first.  A list's request is our own allocation (the array of
+ * bios sits behind it), freed after the last bio.
+ */
 static void complete_req(struct atomic_req *req, blk_status_t status)
 {
-	unsigned int i;
+	struct bio **bios = req->bios;
+	unsigned int i, nr = req->nr_bios;
+	bool own = bios != &req->one;
 
-	/* One status for every bio of the list. */
-	for (i = 0; i < req->nr_bios; i++) {
-		req->bios[i]->bi_status = status;
-		bio_endio(req->bios[i]);
+	if (!own) {
+		struct bio *bio = req->one;	/* req dies with this bio */
+
+		bio->bi_status = status;
+		bio_endio(bio);
+		return;
 	}
-	if (req->bios != &req->one)
-		kfree(req);
+	for (i = 0; i < nr; i++) {
+		bios[i]->bi_status = status;
+		bio_endio(bios[i]);
+	}
+	kfree(req);
 }
 
 static void fail_reqs(struct list_head *reqs)
@@ -552,6 +575,22 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		return false;
 	}
 	return true;
+}
+
+/*
+ * A list with REQ_PREFLUSH: every write completed before it must be durable
+ * when it is acknowledged.  Logged ones are (REQ_FUA on the log); direct
+ * writes may still sit in the data device's cache.  The flush goes before
+ * the log write, so it is done by the time the commit is acknowledged.
+ */
+static bool batch_wants_flush(struct list_head *batch)
+{
+	struct atomic_req *req;
+
+	list_for_each_entry(req, batch, list)
+		if (req->preflush)
+			return true;
+	return false;
 }
 
 struct commit_ctx {
@@ -601,6 +640,15 @@ static void commit_work_fn(struct work_struct *ws)
 		}
 		spin_unlock_irq(&ac->lock);
 
+		if (batch_wants_flush(&batch)) {
+			int r = blkdev_issue_flush(ac->data_dev->bdev);
+
+			if (r) {
+				atomic_set_error(ac, r, "data device flush for a REQ_PREFLUSH list");
+				fail_reqs(&batch);
+				continue;
+			}
+		}
 		t = txn_build(ac, &batch, nr_ext, data_blocks);
 		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
 			/* Log full: put the lists back in order and wait for a retire. */
@@ -624,6 +672,7 @@ static void commit_work_fn(struct work_struct *ws)
 		spin_lock_irq(&ac->lock);
 		list_add_tail(&t->list, &ac->committing);
 		ac->nr_committing++;
+		ac->last_seq = t->seq;
 		ac->pending_bytes += t->bytes;
 		spin_unlock_irq(&ac->lock);
 
@@ -916,6 +965,7 @@ static int writeback_pass(struct atomic_c *ac)
 	}
 	ac->txns_written_back += count;
 	ac->writeback_passes++;
+	ac->retired_seq = seq;
 	ac->waiting_space = false;
 	spin_unlock_irq(&ac->lock);
 
@@ -994,7 +1044,14 @@ static int checkpoint(struct atomic_c *ac)
 }
 
 /* ------------------------------------------------------------------------
- * Discards: passed down once no older logged data of theirs is pending.
+ * Discards and WRITE_ZEROES: passed down once no older logged data of
+ * theirs is pending (the same rule for both, called discards below).
+ *
+ * A discard that overlaps the index waits for the write-back of every
+ * transaction reserved before it arrived (discard_seq), not for the index
+ * to have no overlap: under continuous rewrites of its range that would
+ * never happen.  Transactions reserved after it are concurrent with it, so
+ * either order on the data device is one the caller allowed.
  */
 
 static void remap_to_data(struct atomic_c *ac, struct bio *bio)
@@ -1011,9 +1068,11 @@ static void process_deferred_discards(struct atomic_c *ac)
 
 	spin_lock_irq(&ac->lock);
 	while ((bio = bio_list_pop(&ac->deferred_discards))) {
+		struct per_bio *pb = dm_per_bio_data(bio, sizeof(struct per_bio));
 		sector_t s = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 
-		if (index_overlaps(ac, s, s + bio_sectors(bio)))
+		if (pb->discard_seq > ac->retired_seq &&
+		    index_overlaps(ac, s, s + bio_sectors(bio)))
 			bio_list_add(&wait, bio);
 		else
 			bio_list_add(&ready, bio);
@@ -1131,6 +1190,9 @@ static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 		pb->iter.bi_sector = start;
 		if (covered == end - start) {
 			/* Entirely in memory: no I/O. */
+			spin_lock_irq(&ac->lock);
+			ac->reads_from_memory++;
+			spin_unlock_irq(&ac->lock);
 			overlay_pins(bio, pb);
 			release_pins(pb);
 			bio_endio(bio);
@@ -1174,6 +1236,8 @@ static bool must_log(struct atomic_c *ac, struct bio *bio, sector_t start)
 	overlap = index_overlaps(ac, start, start + bio_sectors(bio));
 	if (!overlap)
 		ac->writes_direct++;
+	else
+		ac->plain_writes_logged++;
 	spin_unlock_irq(&ac->lock);
 	return overlap;
 }
@@ -1192,11 +1256,12 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	pb->req.bios = &pb->req.one;
 	pb->req.nr_bios = 1;
 	pb->req.bytes = bio->bi_iter.bi_size;
+	pb->req.preflush = false;	/* DM core sent the flush on its own */
 	queue_req(ac, &pb->req);
 	return DM_MAPIO_SUBMITTED;
 }
 
-static int map_discard(struct atomic_c *ac, struct bio *bio)
+static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 {
 	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 
@@ -1205,6 +1270,7 @@ static int map_discard(struct atomic_c *ac, struct bio *bio)
 	spin_lock_irq(&ac->lock);
 	if (index_overlaps(ac, start, start + bio_sectors(bio))) {
 		/* Older logged data there must land first (G5). */
+		pb->discard_seq = ac->last_seq;
 		bio_list_add(&ac->deferred_discards, bio);
 		spin_unlock_irq(&ac->lock);
 		kick_writeback(ac, true);
@@ -1239,7 +1305,8 @@ static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 	case REQ_OP_WRITE:
 		return map_write(ac, bio, pb);
 	case REQ_OP_DISCARD:
-		return map_discard(ac, bio);
+	case REQ_OP_WRITE_ZEROES:
+		return map_discard(ac, bio, pb);
 	default:
 		return DM_MAPIO_KILL;
 	}
@@ -1268,6 +1335,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	struct atomic_req *req;
 	unsigned int i, bytes = 0;
 	blk_status_t status = BLK_STS_OK;
+	bool preflush = false;
 
 	for (i = 0; i < nr; i++) {
 		struct per_bio *pb = dm_per_bio_data(bios[i], sizeof(struct per_bio));
@@ -1275,6 +1343,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 		pb->nr_pins = 0;
 		pb->pins = NULL;
 		bytes += bios[i]->bi_iter.bi_size;
+		preflush |= !!(bios[i]->bi_opf & REQ_PREFLUSH);
 	}
 	if (atomic_failed(ac))
 		status = BLK_STS_IOERR;
@@ -1295,6 +1364,12 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	memcpy(req->bios, bios, nr * sizeof(*bios));
 	req->nr_bios = nr;
 	req->bytes = bytes;
+	/*
+	 * DM core hands a REQ_PREFLUSH atomic bio over with its flag: the
+	 * commit flushes the data device (direct writes completed before the
+	 * list may sit in its cache) before acknowledging (G2).
+	 */
+	req->preflush = preflush;
 	queue_req(ac, req);
 	return DM_MAPIO_SUBMITTED;
 }
@@ -1477,6 +1552,20 @@ static int check_devices(struct atomic_c *ac, char **error)
 		*error = "Data device is smaller than the target";
 		return -EINVAL;
 	}
+	/*
+	 * max_bytes becomes the target's max_io_len, where DM core splits
+	 * bios: a split inside a logical block of the data device would
+	 * make bios the device cannot take.
+	 */
+	if (ac->max_bytes % bdev_logical_block_size(data)) {
+		*error = "Invalid max_bytes: not a multiple of the data device's logical block size";
+		return -EINVAL;
+	}
+	/* Log I/O is in 4 KiB blocks. */
+	if (bdev_logical_block_size(meta) > DMA_BLOCK_SIZE) {
+		*error = "Metadata device's logical block size is larger than 4096";
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -1546,6 +1635,8 @@ static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 	ac->batch_bytes = max_t(u64, ac->max_bytes,
 				4 * batch_blocks <= log_blocks ? BATCH_BYTES : 0);
 	ac->batch_blocks = log_blocks / 2;
+	/* Two of the largest transactions (see dma_scan_probe_after()). */
+	ac->probe_window = 2 * (1 + ac->batch_bytes / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES);
 	ac->mem_cap = max_t(u64, MEM_CAP_BYTES, 4 * ac->batch_bytes);
 	return 0;
 }
@@ -1569,6 +1660,39 @@ static int open_log(struct atomic_c *ac, char **error)
 }
 
 /*
+ * A table reload: the old table is live and may be moving its tail.  Check
+ * the superblock against the new table now, read-only, so that a table its
+ * devices no longer fit (a data device that grew, a log too small for a new
+ * max_bytes) fails to load and the old table stays in place.  Left to
+ * preresume, the failure would come after the old table is gone and leave
+ * the device suspended for good.  The live target's writeback_lock keeps
+ * its superblock writes out of the way while we read (all_targets_lock
+ * keeps that target alive meanwhile).  preresume reads the superblock again,
+ * after the old table's checkpoint.
+ */
+static int check_reload(struct atomic_c *ac, char **error)
+{
+	struct atomic_c *o, *live = NULL;
+	int r;
+
+	mutex_lock(&all_targets_lock);
+	list_for_each_entry(o, &all_targets, registry)
+		if (o != ac && o->md == ac->md && o->log)
+			live = o;
+	if (live)
+		mutex_lock(&live->writeback_lock);
+	r = open_log(ac, error);
+	if (live)
+		mutex_unlock(&live->writeback_lock);
+	mutex_unlock(&all_targets_lock);
+	if (!r) {
+		dma_log_close(ac->opened_log);
+		ac->opened_log = NULL;
+	}
+	return r;
+}
+
+/*
  * Format or recover: the only step that writes.  Called from preresume,
  * after DM core finished loading and swapping in the table, so a table
  * load that fails after the constructor (say, DM core cannot allocate its
@@ -1581,7 +1705,7 @@ static int activate_log(struct atomic_c *ac, char **error)
 	if (!ac->opened_log)
 		r = open_log(ac, error);
 	if (!r)
-		r = dma_log_activate(ac->opened_log, error);
+		r = dma_log_activate(ac->opened_log, ac->probe_window, error);
 	if (r) {
 		if (ac->opened_log)
 			dma_log_close(ac->opened_log);
@@ -1667,12 +1791,22 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 		goto bad_register;
 	if (r == 0) {
 		/*
-		 * A new device: check the superblock now, so bad metadata
-		 * fails the load with its reason; format or replay at
-		 * preresume.  A reload does both at preresume, after the old
-		 * table's postsuspend checkpoint.
+		 * A new device: check the superblock and the log now,
+		 * read-only, so bad metadata fails the load with its reason;
+		 * format or replay at preresume.  A reload does both at
+		 * preresume, after the old table's postsuspend checkpoint.
 		 */
 		r = open_log(ac, &ti->error);
+		if (r)
+			goto bad_log;
+		r = dma_log_check(ac->opened_log, ac->probe_window, &ti->error);
+		if (r) {
+			dma_log_close(ac->opened_log);
+			ac->opened_log = NULL;
+			goto bad_log;
+		}
+	} else {
+		r = check_reload(ac, &ti->error);
 		if (r)
 			goto bad_log;
 	}
@@ -1680,6 +1814,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	ti->private = ac;
 	ti->num_flush_bios = 1;
 	ti->num_discard_bios = 1;
+	ti->num_write_zeroes_bios = 1;
 	ti->per_io_data_size = sizeof(struct per_bio);
 	return 0;
 
@@ -1851,17 +1986,38 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	       ac->txns_committed, ac->lists_committed, ac->bios_logged, ac->bytes_logged);
 	DMEMIT("txns_written_back=%llu\nwriteback_passes=%llu\nwrites_direct=%llu\n",
 	       ac->txns_written_back, ac->writeback_passes, ac->writes_direct);
-	DMEMIT("reads_from_log=%llu\nspace_waits=%llu\nindex_ranges=%lu\n",
-	       ac->reads_from_log, ac->space_waits, ac->nr_ranges);
+	DMEMIT("plain_writes_logged=%llu\nreads_from_log=%llu\nreads_from_memory=%llu\n",
+	       ac->plain_writes_logged, ac->reads_from_log, ac->reads_from_memory);
+	DMEMIT("space_waits=%llu\nindex_ranges=%lu\n", ac->space_waits, ac->nr_ranges);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
 	       atomic_failed(ac) ? "Fail" : "rw");
 	spin_unlock_irq(&ac->lock);
 	return 1;
 }
 
+/* Zero the run-time counters (not the log's: replay figures stay). */
+static void clear_stats(struct atomic_c *ac)
+{
+	spin_lock_irq(&ac->lock);
+	ac->txns_committed = 0;
+	ac->lists_committed = 0;
+	ac->bios_logged = 0;
+	ac->bytes_logged = 0;
+	ac->txns_written_back = 0;
+	ac->writeback_passes = 0;
+	ac->writes_direct = 0;
+	ac->plain_writes_logged = 0;
+	ac->reads_from_log = 0;
+	ac->reads_from_memory = 0;
+	ac->space_waits = 0;
+	spin_unlock_irq(&ac->lock);
+}
+
 /*
- * checkpoint: write back and retire everything acknowledged; prints the log use.
- * stats:      counters, one key=value a line.
+ * checkpoint:  write back and retire everything acknowledged; prints the log use.
+ * stats:       counters, one key=value a line.
+ * clear_stats: zero the counters of stats and of the status line, but for
+ *              the replay figures of the last activation.
  */
 static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
 			  char *result, unsigned int maxlen)
@@ -1873,6 +2029,10 @@ static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
 
 	if (argc == 1 && !strcasecmp(argv[0], "stats"))
 		return message_stats(ac, result, maxlen);
+	if (argc == 1 && !strcasecmp(argv[0], "clear_stats")) {
+		clear_stats(ac);
+		return 0;
+	}
 	if (argc == 1 && !strcasecmp(argv[0], "checkpoint")) {
 		if (!ac->log || ac->suspended) {
 			DMWARN("%s: checkpoint: device not active", dm_device_name(ac->md));
@@ -1890,7 +2050,7 @@ static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
 		       info.used_blocks, info.log_blocks, info.tail_seq);
 		return 1;
 	}
-	DMWARN("%s: unrecognised message (expected checkpoint or stats)",
+	DMWARN("%s: unrecognised message (expected checkpoint, stats or clear_stats)",
 	       dm_device_name(ac->md));
 	return -EINVAL;
 }
@@ -1921,7 +2081,7 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 0, 0},
+	.version = {1, 1, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
 	.features = DM_TARGET_ATOMIC_WRITES,
 	.atomic_map = atomic_map_list,

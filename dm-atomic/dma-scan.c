@@ -437,15 +437,19 @@ static int desc_sound(const struct dma_descriptor *d, const struct dma_geometry 
 	       le64_to_cpu(d->blocknr) == geo->log_start + log_block;
 }
 
-int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block, u64 *seq)
+/* Probe @count log blocks from log block @from on (wrapping). */
+static int probe_range(struct dma_scan *s, u64 from, u64 count, u64 *log_block, u64 *seq)
 {
 	const struct dma_descriptor *d = s->desc_buf;
 	int result = DMA_PROBE_NOTHING, err;
-	u64 pos, found;
+	u64 i, pos, found;
 
 	if (!dma_scan_result_is_normal_end(s->result))
 		return DMA_PROBE_NOTHING;
-	for (pos = 0; pos < s->geo->log_blocks; pos++) {
+	if (count > s->geo->log_blocks)
+		count = s->geo->log_blocks;
+	for (i = 0; i < count; i++) {
+		pos = wrap(s->geo, from + i);
 		err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
 		if (err) {
 			*log_block = pos;
@@ -468,4 +472,14 @@ int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block, u64 *seq)
 		}
 	}
 	return result;
+}
+
+int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block, u64 *seq)
+{
+	return probe_range(s, 0, s->geo->log_blocks, log_block, seq);
+}
+
+int dma_scan_probe_after(struct dma_scan *s, u64 window, u64 *log_block, u64 *seq)
+{
+	return probe_range(s, s->next_block, window, log_block, seq);
 }

@@ -103,10 +103,20 @@ static inline u64 dma_desc_total_blocks(const struct dma_descriptor *d)
 	return 1 + (u64)le32_to_cpu(d->nr_data_blocks);
 }
 
-/* Log block (0 .. log_blocks-1) of a log position possibly past the end. */
+/*
+ * Log block (0 .. log_blocks-1) of a log position possibly past the end.
+ * 32-bit kernels have no 64-bit '%' (no __umoddi3): div64_u64_rem() there.
+ */
 static inline u64 dma_log_wrap(const struct dma_geometry *geo, u64 pos)
 {
+#ifdef __KERNEL__
+	u64 rem;
+
+	div64_u64_rem(pos, geo->log_blocks, &rem);
+	return rem;
+#else
 	return pos % geo->log_blocks;
+#endif
 }
 
 /* ------------------------------------------------------------------------
@@ -227,5 +237,18 @@ enum dma_probe_result {
  * s->desc_buf.
  */
 int dma_scan_probe_beyond(struct dma_scan *s, u64 *log_block, u64 *seq);
+
+/*
+ * The same proof, looked for only in the @window log blocks from where the
+ * scan stopped (s->next_block) on: what activation can afford.  The
+ * transactions written after a damaged one N follow it in the log, so with
+ * a window of two of the largest transactions the probe sees N+1 and N+2:
+ * with at most two commits in flight, the first that can record N as
+ * durable unless N's own write was overtaken by several later ones.  Such
+ * a longer run can put the proof past the window; dma_scan_probe_beyond()
+ * (dma-check) still finds it.  Reads at most @window blocks; overwrites
+ * s->desc_buf.
+ */
+int dma_scan_probe_after(struct dma_scan *s, u64 window, u64 *log_block, u64 *seq);
 
 #endif /* DMA_SCAN_H */

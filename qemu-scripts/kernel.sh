@@ -140,5 +140,16 @@ if [ -f "$TOP/dm-atomic/Kbuild" ] && [ "$flavor" != unpatched ] && [ -z "${DMA_S
 			flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/ext/dm-atomic" modules
 		echo "$modkey" >"$build/ext/.modkey"
 	fi
+	# The VM tests' helper modules (tests/kmod/): in-kernel submitters of what no
+	# userspace path can send, built the same way.
+	kmodkey=$( { stat -c %Y "$build/.build-done"; cd "$TOP/tests/kmod" && sha256sum Kbuild ./*.c; } | sha256sum | cut -c1-16)
+	if [ "$(cat "$build/ext/.kmodkey" 2>/dev/null)" = "$kmodkey" ] && ls "$build/ext/kmod/"*.ko >/dev/null 2>&1; then
+		log "test modules are up to date"
+	else
+		rsync -a --delete --exclude '*.o' --exclude '*.ko' "$TOP/tests/kmod/" "$build/ext/kmod/"
+		run_logged "test modules (tests/kmod)" "$build/ext/kmod-build.log" \
+			flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/ext/kmod" modules
+		echo "$kmodkey" >"$build/ext/.kmodkey"
+	fi
 fi
 echo "$build"

@@ -7,6 +7,9 @@
 # 3. builds the patched kernel + dm-atomic module and the guest rootfs (cached), boots one guest
 # that runs the VM cram tests (tests/vm/*.t) one by one, and reads back each result.  A kernel
 # splat (BUG/WARNING/KASAN/lockdep/hung task/...) in the console during a test fails that test.
+# 3b. the build checks (tests/build/*.t: cram tests on the host that compile the module for
+# other architectures against the patched source, qemu-scripts/cross-module.sh) run once the
+# kernel source is there, before the guests boot.
 # 4. the power-cut chains (tests/powercut/*.t: cram tests run on the host, each booting the guest
 # again and again and killing QEMU mid-write, see qemu-scripts/powercut.sh) share the guests'
 # slots: each slot runs its VM tests in one guest, then its chains.
@@ -33,9 +36,10 @@ failures=()
 t0=$SECONDS
 
 # Which tests: everything, or what was named (a directory, a file, or a glob already expanded).
-host_tests=() vm_tests=()
+host_tests=() build_tests=() vm_tests=()
 if [ ${#selected[@]} -eq 0 ]; then
 	host_tests=(tests/host/*.t)
+	build_tests=(tests/build/*.t)
 	vm_tests=(tests/vm/*.t tests/powercut/*.t)
 else
 	for t in "${selected[@]}"; do
@@ -45,41 +49,65 @@ else
 		for f in "$@"; do
 			case "$f" in
 			tests/host/*.t) host_tests+=("$f") ;;
+			tests/build/*.t) build_tests+=("$f") ;;
 			tests/vm/*.t|tests/powercut/*.t) vm_tests+=("$f") ;;
-			*) die "not a test: $f (tests are tests/host/*.t, tests/vm/*.t and tests/powercut/*.t)" ;;
+			*) die "not a test: $f (tests are tests/host/*.t, tests/build/*.t, tests/vm/*.t and tests/powercut/*.t)" ;;
 			esac
 		done
 	done
 fi
 [ -e "${host_tests[0]:-}" ] || host_tests=()
+[ -e "${build_tests[0]:-}" ] || build_tests=()
 [ -e "${vm_tests[0]:-}" ] || vm_tests=()
-[ $host_only = 1 ] && vm_tests=()
+[ $host_only = 1 ] && vm_tests=() build_tests=()
 
 "$SCRIPTS/deps.sh"
 if [ -f tools/Makefile ]; then
 	run_logged "build tools" "$OUT/tools-build.log" make -C tools -j"$(nproc)"
 fi
 
-# --- host tests ----------------------------------------------------------------------------
-if [ ${#host_tests[@]} -gt 0 ]; then
-	log "host tests: ${#host_tests[@]}"
-	mkdir -p "$OUT/host"
-	for t in "${host_tests[@]}"; do
+# run_host_cram DIR TEST...: cram tests run on the host, results in $OUT/DIR.
+run_host_cram() {
+	local dir=$1 t name; shift
+	mkdir -p "$OUT/$dir"
+	for t in "$@"; do
 		name=${t//\//_}
 		set +e
-		TOP=$TOP PATH="$TOP/tools/bin:$TOP/tools/test-bin:$PATH" cram3 --shell=/bin/bash -v "$t" >"$OUT/host/$name.out" 2>&1
+		TOP=$TOP PATH="$TOP/tools/bin:$TOP/tools/test-bin:$PATH" cram3 --shell=/bin/bash -v "$t" >"$OUT/$dir/$name.out" 2>&1
 		set -e
-		if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$OUT/host/$name.out"; then
+		if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$OUT/$dir/$name.out"; then
 			skipped=$((skipped + 1)); printf '  %-7s %s\n' skipped "$t"
-		elif grep -q '^# Ran 1 tests, 0 skipped, 0 failed' "$OUT/host/$name.out"; then
+		elif grep -q '^# Ran 1 tests, 0 skipped, 0 failed' "$OUT/$dir/$name.out"; then
 			passed=$((passed + 1)); printf '  %-7s %s\n' passed "$t"
 		else
 			failed=$((failed + 1)); printf '  %-7s %s\n' failed "$t"
-			failures+=("$t|$OUT/host/$name.out|")
+			failures+=("$t|$OUT/$dir/$name.out|")
 		fi
 		rm -f "$t.err"
 	done
+}
+
+# --- host tests ----------------------------------------------------------------------------
+if [ ${#host_tests[@]} -gt 0 ]; then
+	log "host tests: ${#host_tests[@]}"
+	run_host_cram host "${host_tests[@]}"
 fi
+
+# --- build checks --------------------------------------------------------------------------
+if [ ${#build_tests[@]} -gt 0 ]; then
+	if [ ${#vm_tests[@]} -eq 0 ]; then
+		# Alone (make test T=tests/build/...): they need the patched source.
+		"$SCRIPTS/kernel.sh" lean >/dev/null || die "the lean kernel did not build: no build check ran"
+	fi
+fi
+build_checks_run=0
+run_build_checks() {
+	[ ${#build_tests[@]} -gt 0 ] && [ $build_checks_run = 0 ] || return 0
+	build_checks_run=1
+	log "build checks: ${#build_tests[@]}"
+	run_host_cram build "${build_tests[@]}"
+}
+[ ${#vm_tests[@]} -eq 0 ] && run_build_checks
 
 # --- VM tests ------------------------------------------------------------------------------
 if [ ${#vm_tests[@]} -gt 0 ]; then
@@ -93,9 +121,10 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	rootfs=$(cat "$rootfs_out"); rm -f "$rootfs_out"
 	if [ $build_ok = 0 ]; then
 		log "the kernel, the module or the guest rootfs did not build (see above): no VM test ran"
-		echo "$passed passed, $((failed + ${#vm_tests[@]})) failed, $skipped skipped"
+		echo "$passed passed, $((failed + ${#vm_tests[@]} + ${#build_tests[@]})) failed, $skipped skipped"
 		exit 1
 	fi
+	run_build_checks
 	per=120
 	# KASAN + lockdep under TCG runs 3-10x slower (crash-states.t: ~2.5 s per state instead of 0.2 s).
 	[ "$flavor" = debug ] && per=800

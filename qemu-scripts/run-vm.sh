@@ -49,6 +49,7 @@ p=$out/payload
 [ -d "$TOP/tools/bin" ] && cp -a "$TOP/tools/bin/." "$p/bin/"
 [ -d "$TOP/tools/test-bin" ] && cp -a "$TOP/tools/test-bin/." "$p/test-bin/"
 [ -f "$build/ext/dm-atomic/dm-atomic.ko" ] && cp "$build/ext/dm-atomic/dm-atomic.ko" "$p/modules/"
+for k in "$build"/ext/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; done
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"
 cp -a "$TOP/tests/vm" "$p/tests/"
 [ -d "$TOP/tests/demo" ] && cp -a "$TOP/tests/demo" "$p/tests/"
@@ -95,6 +96,9 @@ mem=2048
 [ -n "${DMA_VM_MEM:-}" ] && mem=$DMA_VM_MEM
 append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/dma-init panic=-1 oops=panic"
 append+=" pci=noacpi loglevel=5 DMA_MODE=$mode ${DMA_TEST_TIMEOUT:+DMA_TEST_TIMEOUT=$DMA_TEST_TIMEOUT}$genv"
+# KASAN reports only its first bad access unless told otherwise: one early report would
+# silence every later one, and the runner attributes each report to the test that ran.
+grep -qx 'CONFIG_KASAN=y' "$build/.config" 2>/dev/null && append+=" kasan_multi_shot"
 disk() { echo "-drive file=$1,if=none,id=$2,format=raw${3:+,$3} -device virtio-blk-pci,drive=$2,serial=$2"; }
 args=(
 	$(accel_args "$accel") -smp 2 -m "$mem" -no-reboot -monitor none

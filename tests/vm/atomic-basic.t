@@ -45,7 +45,7 @@ Unknown messages are refused.
   device-mapper: message ioctl on dma failed: Invalid argument
   Command failed.
   $ dmesg | grep -o 'unrecognised message.*' | tail -1
-  unrecognised message (expected checkpoint or stats)
+  unrecognised message (expected checkpoint, stats or clear_stats)
 
 Removing and re-creating finds a clean log: nothing to replay, the data is still there.
 

@@ -91,7 +91,7 @@ dma-bench() { "$TOP/tools/bin/dma-bench" "$@"; }
 dma-bench cpu --mib 16 >"$out/host-cpu.json"
 
 log "bench: rows $rows$([ $quick = 1 ] && echo ', quick'); output $out"
-timeout=1500
+timeout=2400
 [ $quick = 1 ] && timeout=900
 "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" --out "$out/vm" --mode bench \
 	--timeout "$timeout" --env "DMA_BENCH_ROWS=$rows" --env "DMA_BENCH_QUICK=$quick" \

@@ -50,7 +50,7 @@ SPEC = {
 UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
          "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",
          "cpu_s_per_mib": "CPU s/MiB", "lists_per_commit": "lists",
-         "replayed_mib": "MiB"}
+         "replayed_mib": "MiB", "from_log": "share of reads"}
 HEAD_NAMES = {"mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s", "lists_s": "lists/s",
               "seconds": "seconds"}
 
@@ -123,10 +123,12 @@ def figures(meta, js):
         f["lat_p99_us"] = pc.get("99.000000", float("nan")) / 1000.0
         if kind == "fio-write":
             f["drained_mb_s"] = user / (rt + drain) / 1e6 if rt + drain > 0 else float("nan")
-        else:
-            st = stats_kv(js.get("stats", ""))
-            if "reads_from_log" in st:
-                f["reads_from_log"] = float(st["reads_from_log"])
+        elif "stats_before" in js:
+            # Share of the reads that found their data in dm-atomic's log.
+            a, b = stats_kv(js["stats_before"]), stats_kv(js["stats_after"])
+            ios = side.get("total_ios") or 0
+            f["from_log"] = (int(b["reads_from_log"]) - int(a["reads_from_log"])) / ios \
+                if ios else float("nan")
     elif kind == "lists":
         if "lists" not in js:
             return None
@@ -278,6 +280,8 @@ def main(argv):
                             need.append("lists_per_commit")
                         if row == 5 and c == "activate":
                             need.append("replayed_mib")
+                        if row == 4 and c.startswith("atom-"):
+                            need.append("from_log")
                         for k in need:
                             v = f.get(k)
                             if v is None or not isinstance(v, (int, float)) or \
@@ -361,6 +365,9 @@ def main(argv):
                         lpc = idx.get((row, lay, g, c, "lists_per_commit"))
                         if lpc:
                             amp.append("%s/commit" % fmt(lpc[7]))
+                    fl = idx.get((row, lay, g, c, "from_log"))
+                    if fl:
+                        amp.append("%s%% log" % fmt(100 * fl[7]))
                     lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" % (
                         lay, g, c, "%s [%s-%s]" % (fmt(t[7]), fmt(t[8]), fmt(t[9])), ratio,
                         fmt(p99[7]) if p99 else "-", fmt(cpu[7]) if cpu else "-",

@@ -20,7 +20,13 @@
 # with native FUA: rows 1, 3), shared (data and log slices of one disk: row 3).
 set -u
 export DM_DISABLE_UDEV=1 LANG=C
-dmsetup() { command dmsetup --noudevsync "$@"; }
+# Kernel names of devices, cached (a process costs tens of ms under TCG); any dmsetup call
+# may change them, so it forgets them.
+declare -A KN
+dmsetup() {
+	case "$1" in create|remove|load|suspend|resume) KN=() ;; esac
+	command dmsetup --noudevsync "$@"
+}
 
 OUT=${DMA_BENCH_OUT:-/tmp/bench}
 ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6}" | tr ',' ' ') "
@@ -32,6 +38,7 @@ else
 fi
 MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 MODULE=${DMA_MODULE:-/payload/modules/dm-atomic.ko}
+HZ=$(getconf CLK_TCK)
 mkdir -p "$OUT/cells"
 ncell=0 failures=0
 t_begin=$SECONDS
@@ -62,6 +69,10 @@ kname() {
 	basename "$(readlink -f "/sys/dev/block/$mm")"
 }
 sectors() { blockdev --getsz "$1"; }
+knm() {	# knm DEV: kname in REPLY, cached
+	[ -n "${KN[$1]:-}" ] || KN[$1]=$(kname "$1")
+	REPLY=${KN[$1]}
+}
 
 # --- environment ---------------------------------------------------------------------------
 {
@@ -90,19 +101,27 @@ grep -q '^dm_atomic ' /proc/modules || insmod "$MODULE" || { say "cannot load $M
 
 # --- one measurement -----------------------------------------------------------------------
 ROLES=""	# "role:dev ..." of the disks under the devices being measured
-cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat; }
-# io_snap: "top_rs top_ws role_rs role_ws ..." (sectors read / written)
+# cpu_ticks: busy ticks of all CPUs (user nice system irq softirq steal) in REPLY.
+cpu_ticks() {
+	local _c u n s i w irq sirq st _r
+	read -r _c u n s i w irq sirq st _r </proc/stat
+	REPLY=$((u + n + s + irq + sirq + st))
+}
+# io_snap KNAME: "top_rs top_ws role_rs role_ws ..." (sectors read / written) in REPLY.
 io_snap() {
-	local s r
+	local s r out
 	read -r -a s <"/sys/block/$1/stat"
-	printf '%s %s' "${s[2]}" "${s[6]}"
+	out="${s[2]} ${s[6]}"
 	for r in $ROLES; do
-		read -r -a s <"/sys/block/$(kname "${r#*:}")/stat"
-		printf ' %s %s' "${s[2]}" "${s[6]}"
+		knm "${r#*:}"
+		read -r -a s <"/sys/block/$REPLY/stat"
+		out+=" ${s[2]} ${s[6]}"
 	done
-	echo
+	REPLY=$out
 }
 now() { date +%s.%N; }
+usecs() { REPLY=${EPOCHREALTIME/./}; }	# microseconds, no process
+secs_of() { printf '%d.%06d' $(($1 / 1000000)) $(($1 % 1000000)); }
 
 # drain SPEC: checkpoint:NAME (dm-atomic: write back, flush, move the tail), flush:DEV
 # (an empty flush of the device), none.
@@ -120,24 +139,20 @@ cell() {
 	local row=$1 layout=$2 group=$3 col=$4 round=$5 top=$6 dr=$7
 	shift 8
 	ncell=$((ncell + 1))
-	local f=$OUT/cells/$(printf '%04d' $ncell) k c0 c1 t0 t1 t2 s0 s1 rc
-	k=$(kname "$top")
+	local f k c0 c1 t0 t1 t2 s0 s1 rc
+	printf -v f '%s/cells/%04d' "$OUT" $ncell
+	knm "$top"; k=$REPLY
 	sync -d "$top" 2>/dev/null
-	s0=$(io_snap "$k"); c0=$(cpu_ticks); t0=$(now)
+	io_snap "$k"; s0=$REPLY; cpu_ticks; c0=$REPLY; usecs; t0=$REPLY
 	"$@" >"$f.json" 2>"$f.err"
 	rc=$?
-	t1=$(now)
+	usecs; t1=$REPLY
 	drain "$dr"
-	t2=$(now); c1=$(cpu_ticks); s1=$(io_snap "$k")
-	{
-		echo "row=$row"; echo "layout=$layout"; echo "group=$group"; echo "col=$col"
-		echo "round=$round"; echo "rc=$rc"; echo "top=$k"; echo "roles=$ROLES"
-		echo "run_s=$(awk "BEGIN { print $t1 - $t0 }")"
-		echo "drain_s=$(awk "BEGIN { print $t2 - $t1 }")"
-		echo "cpu_ticks=$((c1 - c0))"; echo "hz=$(getconf CLK_TCK)"
-		echo "io_before=$s0"; echo "io_after=$s1"
-		echo "cmd=$*"
-	} >"$f.meta"
+	usecs; t2=$REPLY; cpu_ticks; c1=$REPLY; io_snap "$k"; s1=$REPLY
+	printf '%s\n' "row=$row" "layout=$layout" "group=$group" "col=$col" "round=$round" \
+		"rc=$rc" "top=$k" "roles=$ROLES" "run_s=$(secs_of $((t1 - t0)))" \
+		"drain_s=$(secs_of $((t2 - t1)))" "cpu_ticks=$((c1 - c0))" "hz=$HZ" \
+		"io_before=$s0" "io_after=$s1" "cmd=$*" >"$f.meta"
 	[ "$rc" = 0 ] || fail "row $row $layout $group $col round $round: exit $rc: $(head -c 300 "$f.err")"
 }
 
@@ -250,39 +265,31 @@ stats_around() {
 }
 
 row4() {	# reads: data in the log / written back, against dm-linear, all over one dm-delay
-	local L=$1 n r mib=$READ_MIB
+	local L=$1 n r rw mib=$READ_MIB hold
 	n=$(sectors "$DATA")
-	# Writes through dm-delay are held for 60 s: write-back stays in flight, the data in the
-	# log, until the table is reloaded without a delay (suspend sends the held writes on).
-	local hold="0 $n delay $DATA 0 0 $DATA 0 60000" pass="0 $n delay $DATA 0 0 $DATA 0 0"
-	dmsetup create bdly --table "$pass" &&
+	# Writes through dm-delay wait HOLD ms: the write-back of what the fill logged stays in
+	# flight, its data in the log, while the in-log reads run; the checkpoint after them waits
+	# for it.  Reads pass at once.  The baseline reads through the same dm-delay.
+	hold=$((2 * MSECS + 8000))
+	dmsetup create bdly --table "0 $n delay $DATA 0 0 $DATA 0 $hold" &&
 	dmsetup create lin4 --table "0 $n linear /dev/mapper/bdly 0" &&
 	dmsetup create atom4 --table "0 $n atomic /dev/mapper/bdly $LOG" || { fail "row 4 setup"; return; }
 	for ((r = 1; r <= ROUNDS; r++)); do
-		dmsetup load bdly --table "$hold" && dmsetup suspend bdly && dmsetup resume bdly
 		fio --name=fill --filename=/dev/mapper/atom4 --rw=write --bs=1m --size=${mib}m --direct=1 \
 			--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 || fail "row 4 fill"
 		for rw in read randread; do
 			cell 4 "$L" "$rw-4k" atom-inlog $r /dev/mapper/atom4 none -- \
-				stats_reads atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
+				stats_around atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
 		done
-		dmsetup load bdly --table "$pass" && dmsetup suspend bdly && dmsetup resume bdly
 		dmsetup message atom4 0 checkpoint >/dev/null
 		for rw in read randread; do
 			cell 4 "$L" "$rw-4k" atom-written $r /dev/mapper/atom4 none -- \
-				stats_reads atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
+				stats_around atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
 			cell 4 "$L" "$rw-4k" lin-plain $r /dev/mapper/lin4 none -- \
 				fio_cell /dev/mapper/lin4 $rw 4k 1 --size=${mib}m
 		done
 	done
 	dmsetup remove atom4; dmsetup remove lin4; dmsetup remove bdly
-}
-# stats_reads NAME CMD...: CMD's output, then how many reads dm-atomic served from the log.
-stats_reads() {
-	local name=$1
-	shift
-	"$@" || return
-	echo "{\"stats\": \"$(dmsetup message "$name" 0 stats | tr '\n' ' ')\"}"
 }
 
 row5() {	# recovery: activation with a full log of S MiB, against reading S MiB

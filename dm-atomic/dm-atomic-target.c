@@ -55,6 +55,7 @@
 #define DEFAULT_MAX_BYTES	(1U << 20)
 #define LIMIT_MAX_BYTES		(16U << 20)
 #define LIMIT_COMMIT_DELAY_US	1000000U
+#define DEFAULT_HIGH_WATERMARK	80U	/* percent of the log in use */
 
 /* A group commit takes up to this many bytes (or max_bytes if larger). */
 #define BATCH_BYTES		(4U << 20)
@@ -143,6 +144,7 @@ struct atomic_c {
 	unsigned int max_segments;
 	unsigned int max_bytes;
 	unsigned int commit_delay_us;
+	unsigned int high_watermark;	/* percent of the log */
 
 	/* Derived at activation. */
 	u64 batch_bytes;
@@ -170,6 +172,7 @@ struct atomic_c {
 	u64 retired_seq;		/* newest transaction written back */
 	struct bio_list deferred_discards;
 	bool suspended;
+	bool above_watermark;		/* log use at or above high_watermark */
 
 	int error;			/* latched first error; 0: healthy */
 
@@ -185,6 +188,7 @@ struct atomic_c {
 	u64 reads_from_log;		/* reads that found any of their data there */
 	u64 reads_from_memory;		/* ... all of it: no I/O */
 	u64 space_waits;
+	u64 watermark_events;		/* crossings of high_watermark, both ways */
 };
 
 static struct kmem_cache *range_cache;
@@ -217,6 +221,34 @@ static void atomic_set_error(struct atomic_c *ac, int err, const char *what)
 static bool atomic_failed(struct atomic_c *ac)
 {
 	return READ_ONCE(ac->error) != 0;
+}
+
+/*
+ * Log use crossed high_watermark (either way): say so in the kernel log,
+ * status and stats, and raise a dm event so a monitor (dmeventd, a script
+ * in `dmsetup wait`) can react before writers wait for space.  Called after
+ * every commit and every retire.  Does not sleep (ac->lock and the log's lock).
+ */
+static void check_watermark(struct atomic_c *ac)
+{
+	struct dma_log_info info;
+	bool above, changed = false;
+
+	dma_log_get_info(ac->log, &info);
+	above = info.used_blocks * 100 >= (u64)ac->high_watermark * info.log_blocks;
+	spin_lock_irq(&ac->lock);
+	if (above != ac->above_watermark) {
+		ac->above_watermark = above;
+		ac->watermark_events++;
+		changed = true;
+	}
+	spin_unlock_irq(&ac->lock);
+	if (!changed)
+		return;
+	DMINFO("%s: log use %llu/%llu blocks is now %s the high watermark (%u%%)",
+	       dm_device_name(ac->md), info.used_blocks, info.log_blocks,
+	       above ? "at or above" : "below", ac->high_watermark);
+	queue_work(ac->wq, &ac->event_work);
 }
 
 /* ------------------------------------------------------------------------
@@ -768,6 +800,7 @@ static void complete_work_fn(struct work_struct *ws)
 		spin_unlock_irq(&ac->lock);
 	}
 
+	check_watermark(ac);
 	/* Write back early when the log or memory fills up. */
 	dma_log_get_info(ac->log, &info);
 	used_pct_blocks = info.used_blocks * 4;
@@ -973,6 +1006,7 @@ static int writeback_pass(struct atomic_c *ac)
 		list_del(&t->list);
 		txn_put(t);
 	}
+	check_watermark(ac);
 	/* Space and memory are free again: resume commits and discards. */
 	mod_delayed_work(ac->wq, &ac->commit_work, 0);
 	process_deferred_discards(ac);
@@ -1420,6 +1454,15 @@ static int parse_max_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **er
 	return r;
 }
 
+static int parse_high_watermark(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	static const struct dm_arg arg = {
+		1, 100, "Invalid high_watermark: expected a percentage from 1 to 100"
+	};
+
+	return parse_number(as, &arg, &ac->high_watermark, error);
+}
+
 static int parse_commit_delay(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
@@ -1454,7 +1497,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 6, "Invalid number of feature arguments (expected 0 to 6, and that many must follow)"
+		0, 8, "Invalid number of feature arguments (expected 0 to 8, and that many must follow)"
 	};
 	unsigned int argc, seen = 0, bit;
 	const char *name;
@@ -1478,8 +1521,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 2;
 		else if (!strcmp(name, "commit_delay_us"))
 			bit = 4;
+		else if (!strcmp(name, "high_watermark"))
+			bit = 8;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes or commit_delay_us)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us or high_watermark)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -1496,8 +1541,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			r = parse_max_segments(ac, as, error);
 		else if (bit == 2)
 			r = parse_max_bytes(ac, as, error);
-		else
+		else if (bit == 4)
 			r = parse_commit_delay(ac, as, error);
+		else
+			r = parse_high_watermark(ac, as, error);
 		if (r)
 			return r;
 	}
@@ -1720,7 +1767,8 @@ static int activate_log(struct atomic_c *ac, char **error)
 /*
  * Construct an atomic mapping:
  *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
- *                              [max_bytes <n>] [commit_delay_us <n>]]
+ *                              [max_bytes <n>] [commit_delay_us <n>]
+ *                              [high_watermark <percent>]]
  */
 static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 {
@@ -1745,6 +1793,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	ac->md = dm_table_get_md(ti->table);
 	ac->max_segments = DEFAULT_MAX_SEGMENTS;
 	ac->max_bytes = DEFAULT_MAX_BYTES;
+	ac->high_watermark = DEFAULT_HIGH_WATERMARK;
 	INIT_LIST_HEAD(&ac->registry);
 	INIT_LIST_HEAD(&ac->incoming);
 	INIT_LIST_HEAD(&ac->committing);
@@ -1924,7 +1973,9 @@ static void atomic_resume(struct dm_target *ti)
 /*
  * INFO:  <used log blocks>/<log blocks> <committed txns> <written-back txns>
  *        <replayed txns> <logged bios> <direct writes>
- *        6 max_segments <n> max_bytes <n> commit_delay_us <n> <rw|Fail>
+ *        <below|above> (log use against high_watermark)
+ *        8 max_segments <n> max_bytes <n> commit_delay_us <n> high_watermark <n>
+ *        <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
  *        (the feature arguments exactly as given)
  * IMA:   atomic,...;
@@ -1949,8 +2000,9 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		spin_unlock_irq(&ac->lock);
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
-		DMEMIT(" 6 max_segments %u max_bytes %u commit_delay_us %u",
-		       ac->max_segments, ac->max_bytes, ac->commit_delay_us);
+		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
+		DMEMIT(" 8 max_segments %u max_bytes %u commit_delay_us %u high_watermark %u",
+		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark);
 		DMEMIT(" %s", atomic_failed(ac) ? "Fail" : "rw");
 		break;
 	case STATUSTYPE_TABLE:
@@ -1961,8 +2013,8 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,mode=%s;",
-		       ac->max_segments, ac->max_bytes, ac->commit_delay_us,
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,mode=%s;",
+		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       atomic_failed(ac) ? "Fail" : "rw");
 		break;
 	}
@@ -1989,6 +2041,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("plain_writes_logged=%llu\nreads_from_log=%llu\nreads_from_memory=%llu\n",
 	       ac->plain_writes_logged, ac->reads_from_log, ac->reads_from_memory);
 	DMEMIT("space_waits=%llu\nindex_ranges=%lu\n", ac->space_waits, ac->nr_ranges);
+	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
+	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
 	       atomic_failed(ac) ? "Fail" : "rw");
 	spin_unlock_irq(&ac->lock);
@@ -2010,6 +2064,7 @@ static void clear_stats(struct atomic_c *ac)
 	ac->reads_from_log = 0;
 	ac->reads_from_memory = 0;
 	ac->space_waits = 0;
+	ac->watermark_events = 0;
 	spin_unlock_irq(&ac->lock);
 }
 

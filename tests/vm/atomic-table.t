@@ -45,17 +45,17 @@ one; dm-atomic's own overlap check covers devices claimed by different tables).
 Feature arguments.
 
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1"
-  Invalid number of feature arguments (expected 0 to 6, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 8, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 x"
-  Invalid number of feature arguments (expected 0 to 6, and that many must follow) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 7 a b c d e f g"
-  Invalid number of feature arguments (expected 0 to 6, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 8, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 9 a b c d e f g h i"
+  Invalid number of feature arguments (expected 0 to 8, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments"
-  Invalid number of feature arguments (expected 0 to 6, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 8, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes or commit_delay_us) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us or high_watermark) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"
@@ -76,6 +76,10 @@ Feature arguments.
   Invalid max_bytes: expected a number from 512 to 16777216 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 commit_delay_us 1000001"
   Invalid commit_delay_us: expected a number from 0 to 1000000 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 high_watermark 0"
+  Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 high_watermark 101"
+  Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 0 junk"
   Unexpected argument after the feature arguments (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_bytes 4096 junk"
@@ -121,7 +125,7 @@ Good lines are accepted, and the TABLE status gives the feature arguments back a
   $ dmsetup table dma-ok | cut -d' ' -f6-
   6 commit_delay_us 50 max_bytes 65536 max_segments 16
   $ dmsetup status dma-ok | cut -d' ' -f10-
-  6 max_segments 16 max_bytes 65536 commit_delay_us 50 rw
+  below 8 max_segments 16 max_bytes 65536 commit_delay_us 50 high_watermark 80 rw
   $ dmsetup remove dma-ok
   $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 0"
   $ dmsetup table dma-ok | cut -d' ' -f6-

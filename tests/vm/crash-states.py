@@ -40,7 +40,9 @@
    must refuse and write nothing) and one bit of a used log block (activation
    must replay exactly what dma-dump finds before the damage and write no
    garbage; a list whose record was damaged while its write-back was under way
-   may read part new, part old: nothing can restore the flipped copy).
+   may read part new, part old: nothing can restore the flipped copy), unless
+   dma-check proves the end of the log to be damage (a later transaction records
+   the damaged one as durable): then activation must refuse and write nothing.
 
 Prints per phase: states by kind, violations, seconds per state; exit 1 on any
 violation, 2 on a setup failure.  Our own code; DM ioctls are issued directly
@@ -50,6 +52,7 @@ import ctypes
 import faulthandler
 import fcntl
 import hashlib
+import json
 import mmap
 import os
 import random
@@ -600,6 +603,22 @@ class Checker:
             return ["dma-dump did not finish in 60 s"]
         end = [l for l in d if l.startswith("end ")]
         want = int(end[-1].split("txns=")[1].split()[0]) if end else None
+        # A flip that dma-check proves to be damage (a valid later transaction records the
+        # one where the log ends as durable) must be refused, with nothing written; the
+        # target's probe window covers this whole 63-block log, so the two must agree.
+        try:
+            c = subprocess.run(["dma-check", "--json", self.meta_file], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, timeout=60).stdout.decode()
+            damage = json.loads(c).get("beyond", {}).get("found") == "damage"
+        except (subprocess.TimeoutExpired, ValueError):
+            return ["dma-check --json did not give a verdict"]
+        if damage:
+            try:
+                self.activate()
+            except OSError:
+                after = pread_direct(self.dev, 0, len(img))
+                return [] if after == bytes(img) else ["a refused activation wrote to the devices"]
+            return ["activation accepted a log that dma-check proves damaged"]
         try:
             replayed, mode = self.activate()
         except OSError as e:
@@ -621,7 +640,9 @@ def corrupt_states(label, entries, base, judge, checker, count, seed):
     A flipped superblock bit must refuse activation and leave both devices untouched (G6);
     a flipped log bit must activate, replay exactly the transactions dma-dump finds before
     the damage (the documented stop at the first invalid record) and never write damaged
-    data (no garbage or misdirected block)."""
+    data (no garbage or misdirected block) -- unless dma-check proves the log's end to be
+    damage (a later transaction records it as durable): then activation must refuse and
+    write nothing."""
     r = random.Random(seed)
     ends = [i + 1 for i, e in enumerate(entries) if e["flags"] & (F_FLUSH | F_FUA)]
     picks = sorted(r.sample(ends, min(count, len(ends))))

@@ -25,6 +25,9 @@ KNOWN_LINUX_SOURCE_VERSION=6.1.192-3
 # Bump when kernel.sh changes what it builds (not for changes to logging, locking, ...).
 KERNEL_RECIPE=1
 KBUILD_LOCK=${KBUILD_LOCK:-/tmp/dm-atomic-kbuild.lock}
+# The out-of-tree modules (dm-atomic, tests/kmod) are built per checkout, in
+# $build/$EXT_NAME, so two checkouts testing at once never swap each other's module.
+EXT_NAME=ext-$(printf '%s' "$TOP" | sha256sum | cut -c1-8)
 
 mkdir -p "$DMA_CACHE"
 

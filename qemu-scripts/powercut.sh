@@ -29,7 +29,7 @@ out=${out:-$TOP/out/powercut-$seed}
 
 build=${DMA_BUILD:-$("$SCRIPTS/kernel.sh" "$flavor")}
 rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh")}
-[ -f "$build/ext/dm-atomic/dm-atomic.ko" ] || die "powercut.sh: no dm-atomic module in $build"
+[ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] || die "powercut.sh: no dm-atomic module in $build"
 rm -rf "$out"
 mkdir -p "$out/disks"
 per=120

@@ -48,8 +48,8 @@ mkdir -p "$out/payload/bin" "$out/payload/test-bin" "$out/payload/modules" "$out
 p=$out/payload
 [ -d "$TOP/tools/bin" ] && cp -a "$TOP/tools/bin/." "$p/bin/"
 [ -d "$TOP/tools/test-bin" ] && cp -a "$TOP/tools/test-bin/." "$p/test-bin/"
-[ -f "$build/ext/dm-atomic/dm-atomic.ko" ] && cp "$build/ext/dm-atomic/dm-atomic.ko" "$p/modules/"
-for k in "$build"/ext/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; done
+[ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] && cp "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" "$p/modules/"
+for k in "$build/$EXT_NAME"/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; done
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"
 cp -a "$TOP/tests/vm" "$p/tests/"
 [ -d "$TOP/tests/demo" ] && cp -a "$TOP/tests/demo" "$p/tests/"

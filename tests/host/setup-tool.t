@@ -1,0 +1,83 @@
+dm-atomic-setup on the host: what needs no device-mapper (usage, sizes, format, check and dump
+of image files).  Opening, closing and status are tested in the guest (tests/vm/setup-tool.t).
+
+  $ cd "$CRAMTMP"
+  $ dm-atomic-setup --version | sed 's/[0-9][0-9.]*$/V/'
+  dm-atomic-setup V
+  $ dm-atomic-setup --help | head -n 1
+  Usage: dm-atomic-setup [options] COMMAND ARGUMENTS
+  $ dm-atomic-setup
+  dm-atomic-setup: no command given
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+  $ dm-atomic-setup frob
+  dm-atomic-setup: unknown command 'frob'
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+  $ dm-atomic-setup --frob size
+  dm-atomic-setup: unknown option '--frob'
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+  $ dm-atomic-setup -L 010 size 2>&1 | head -n 1
+  dm-atomic-setup: a log of 1 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
+  $ dm-atomic-setup -L 0x10 size
+  dm-atomic-setup: -L: '0x10' is not a size (bytes, or a number ending in K, M, G or T)
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+  $ dm-atomic-setup -L 99999999999999999T size
+  dm-atomic-setup: -L: '99999999999999999T' is too large
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+  $ dm-atomic-setup --max-segments 253 size
+  dm-atomic-setup: --max-segments: '253' is out of range (1 to 252)
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+
+size: the metadata a log needs (the superblock and the log), and what the largest lists need.
+
+  $ dm-atomic-setup size
+  log: 5108 blocks of 4096 bytes
+  metadata device: at least 20926464 bytes (40872 sectors): the superblock and the log
+  (a log of 4 group commits of 4 MiB; at least 770 blocks for max_bytes 1048576 and max_segments 128)
+  the data device's size does not change it
+  $ dm-atomic-setup -L 64M size
+  log: 16384 blocks of 4096 bytes
+  metadata device: at least 67112960 bytes (131080 sectors): the superblock and the log
+  the data device's size does not change it
+  $ dm-atomic-setup -L 1M --max-bytes 64K --max-segments 8 size | head -n 1
+  log: 256 blocks of 4096 bytes
+  $ dm-atomic-setup -L 1M size
+  dm-atomic-setup: a log of 256 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
+  [2]
+
+format asks before overwriting anything that is not all zero; without a terminal it refuses
+unless --batch-mode says not to ask.  check and dump are dma-check and dma-dump.
+
+  $ truncate -s 64M d.img; truncate -s 8M m.img
+  $ dm-atomic-setup format d.img m.img </dev/null | sed 's/uuid [0-9a-f-]*/uuid U/'
+  m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors
+  $ dm-atomic-setup -L 1M format d.img m.img </dev/null
+  dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on m.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
+  [2]
+  $ dm-atomic-setup -q -L 4M format d.img m.img | sed 's/uuid [0-9a-f-]*/uuid U/'
+  m.img: formatted: uuid U, log 1024 blocks at block 1, data 131072 sectors
+  $ dm-atomic-setup check m.img | tail -n 1
+  clean
+  $ dm-atomic-setup dump m.img | sed 's/uuid [0-9a-f-]*/uuid U/' | head -n 1
+  superblock: ok, version 1, uuid U, log 1+1024 blocks, data 131072 sectors, tail seq 1 at log block 0
+  $ printf 'x' | dd of=m.img bs=1 seek=100 conv=notrunc status=none
+  $ dm-atomic-setup check m.img >/dev/null
+  [2]
+  $ dm-atomic-setup check nonexistent.img
+  dm-atomic-setup: nonexistent.img: no such device or file
+  [4]
+  $ dm-atomic-setup open /nonexistent m.img x
+  dm-atomic-setup: /nonexistent: no such device
+  [4]
+  $ dm-atomic-setup open d.img m.img x
+  dm-atomic-setup: d.img: not a block device
+  [4]
+  $ dm-atomic-setup close
+  dm-atomic-setup: close: expected NAME
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]

@@ -1,0 +1,243 @@
+#!/bin/bash
+# dm-atomic-setup: set up and inspect dm-atomic devices without writing dmsetup tables by
+# hand, in the manner of integritysetup and veritysetup.  See `dm-atomic-setup --help`.
+set -u
+
+prog=dm-atomic-setup
+version=$(cat "$(dirname "$(readlink -f "$0")")/../VERSION" 2>/dev/null || echo 0.2.0)
+[ -n "${DMA_TOOLS_VERSION:-}" ] && version=$DMA_TOOLS_VERSION
+
+# Exit codes, in classes (as cryptsetup documents its own).
+E_OK=0 E_USAGE=1 E_REFUSED=2 E_NOTFOUND=4 E_BUSY=5 E_IO=6
+
+usage() {
+	cat <<EOF
+Usage: $prog [options] COMMAND ARGUMENTS
+
+Commands:
+  format DATA META    write a fresh superblock on META for DATA (destroys what
+                      META holds; asks first unless --batch-mode)
+  open DATA META NAME create /dev/mapper/NAME: the atomic target over DATA with
+                      its log on META (an all-zero META is formatted, a log
+                      left by a crash is replayed)
+  close NAME          remove /dev/mapper/NAME (its log is written back first)
+  status NAME         every status field of NAME, one "name: value" a line
+  dump META           the superblock and the log, one line per record (dma-dump)
+  check META          check the metadata, read-only (dma-check)
+  size                the metadata size for a log (-L) or for the largest
+                      lists (--max-bytes, --max-segments)
+
+Options:
+  -L, --log-size SIZE       log size (format, size); default: all of META
+      --max-bytes N         bytes per atomic list (open: feature argument)
+      --max-segments N      ranges per atomic list (open: feature argument)
+      --commit-delay-us N   group commit window (open: feature argument)
+      --high-watermark PCT  log use that raises a dm event (open)
+  -q, --batch-mode          do not ask before destroying data
+      --json                status: one JSON object
+  -h, --help                show this help
+  -V, --version             show the version
+
+Sizes are bytes, or a number ending in K, M, G or T (powers of 1024).
+Exit status: 0 done, 1 usage error, 2 refused (by the kernel, by the checks,
+or not confirmed; the reason is printed), 4 device or name not found, 5 device
+in use or name exists, 6 I/O error.
+EOF
+}
+
+say() { printf '%s\n' "$*"; }
+err() { printf '%s: %s\n' "$prog" "$*" >&2; }
+die() { local c=$1; shift; err "$*"; exit "$c"; }
+usage_error() { err "$*"; err "try '$prog --help'"; exit $E_USAGE; }
+
+# size_arg WHAT VALUE: bytes, decimal with an optional K/M/G/T (binary) suffix.
+size_arg() {
+	local what=$1 v=$2 n u m=1
+	[[ "$v" =~ ^([0-9]+)([KkMmGgTt]?)(i?B)?$ ]] || usage_error "$what: '$v' is not a size (bytes, or a number ending in K, M, G or T)"
+	n=$((10#${BASH_REMATCH[1]})); u=${BASH_REMATCH[2]}
+	[ ${#BASH_REMATCH[1]} -le 15 ] || usage_error "$what: '$v' is too large"
+	case "$u" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;; esac
+	[ "$n" -le $(( (1 << 62) / m )) ] || usage_error "$what: '$v' is too large"
+	echo $((n * m))
+}
+
+# num_arg WHAT VALUE MIN MAX
+num_arg() {
+	[[ "$2" =~ ^[0-9]{1,10}$ ]] || usage_error "$1: '$2' is not a number"
+	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || usage_error "$1: '$2' is out of range ($3 to $4)"
+	echo $((10#$2))
+}
+
+need_root() { [ "$(id -u)" = 0 ] || die $E_REFUSED "$1 needs root"; }
+
+need_bdev_or_file() {
+	[ -e "$1" ] || die $E_NOTFOUND "$1: no such device or file"
+	[ -b "$1" ] || [ -f "$1" ] || die $E_NOTFOUND "$1: not a block device or regular file"
+}
+
+need_bdev() {
+	[ -e "$1" ] || die $E_NOTFOUND "$1: no such device"
+	[ -b "$1" ] || die $E_NOTFOUND "$1: not a block device"
+}
+
+confirm() {
+	[ "$batch" = 1 ] && return 0
+	if [ ! -t 0 ]; then
+		die $E_REFUSED "$1; not confirmed (standard input is not a terminal: use --batch-mode)"
+	fi
+	printf '%s\nAre you sure? (Type YES in capital letters): ' "$1" >&2
+	local a; read -r a || a=
+	[ "$a" = YES ] || die $E_REFUSED "not confirmed"
+}
+
+# The last reason the kernel gave for refusing an atomic table.
+kernel_reason() {
+	dmesg 2>/dev/null | sed -n 's/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p;s/.*device-mapper: atomic: //p' | tail -n1
+}
+
+dmsetup_() { dmsetup ${DM_DISABLE_UDEV:+--noudevsync} "$@"; }
+
+name_exists() { dmsetup_ info "$1" >/dev/null 2>&1; }
+
+cmd_format() {
+	[ $# = 2 ] || usage_error "format: expected DATA META"
+	local data=$1 meta=$2 args=()
+	need_bdev_or_file "$data"; need_bdev_or_file "$meta"
+	[ -n "$log_size" ] && args+=(--log-blocks $(( (log_size + 4095) / 4096 )))
+	if [ -n "$(head -c 4096 "$meta" 2>/dev/null | tr -d '\0' | head -c1)" ]; then
+		confirm "This overwrites the dm-atomic superblock (or whatever else) on $meta: any data its log still holds for $data would be lost"
+	fi
+	dma-format --force "${args[@]}" --data-dev "$data" "$meta"
+	case $? in 0) return $E_OK ;; 1) return $E_REFUSED ;; *) return $E_IO ;; esac
+}
+
+cmd_open() {
+	[ $# = 3 ] || usage_error "open: expected DATA META NAME"
+	local data=$1 meta=$2 name=$3 feats=() sz rc
+	need_root open
+	need_bdev "$data"; need_bdev "$meta"
+	[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || usage_error "open: '$name' is not a usable device name"
+	name_exists "$name" && die $E_BUSY "a device named $name exists already"
+	[ -n "$max_bytes" ] && feats+=(max_bytes "$max_bytes")
+	[ -n "$max_segments" ] && feats+=(max_segments "$max_segments")
+	[ -n "$commit_delay" ] && feats+=(commit_delay_us "$commit_delay")
+	[ -n "$high_wm" ] && feats+=(high_watermark "$high_wm")
+	# A quick offline look first: a damaged or foreign superblock is named here.
+	dma-check -q --data-dev "$data" "$meta" >/dev/null 2>&1
+	case $? in
+	0) ;;
+	1) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
+	   die $E_REFUSED "$meta: metadata damaged or not for $data (run '$prog check $meta')" ;;
+	*) ;;	# in use, unreadable: the kernel says more below
+	esac
+	sz=$(blockdev --getsz "$data") || die $E_IO "$data: cannot read its size"
+	local table="0 $sz atomic $data $meta"
+	[ ${#feats[@]} -gt 0 ] && table+=" ${#feats[@]} ${feats[*]}"
+	say "activating $name (the kernel replays the log if a crash left one)..."
+	dmesg -C 2>/dev/null
+	if ! dmsetup_ create "$name" --table "$table" 2>/dev/null; then
+		rc=$E_REFUSED
+		local why; why=$(kernel_reason)
+		case "$why" in *EBUSY*|*"in use"*) rc=$E_BUSY ;; *EIO*|*"I/O error"*) rc=$E_IO ;; esac
+		name_exists "$name" && dmsetup_ remove "$name" >/dev/null 2>&1
+		die $rc "the kernel refused the table: ${why:-no reason in the kernel log}"
+	fi
+	local st; st=$(dmsetup_ message "$name" 0 stats 2>/dev/null)
+	say "/dev/mapper/$name: $((sz / 2048)) MiB, $(sed -n 's/^replay_end=//p' <<<"$st" | sed 's/^formatted$/metadata formatted/;t;s/^/log ended: /'), replayed $(sed -n 's/^replayed_txns=//p' <<<"$st") transaction(s)"
+}
+
+cmd_close() {
+	[ $# = 1 ] || usage_error "close: expected NAME"
+	need_root close
+	name_exists "$1" || die $E_NOTFOUND "no device named $1"
+	dmsetup_ table "$1" 2>/dev/null | grep -q '^[0-9]* [0-9]* atomic ' || die $E_REFUSED "$1 is not a dm-atomic device"
+	dmsetup_ remove "$1" || die $E_BUSY "$1: cannot remove it (in use?)"
+}
+
+cmd_status() {
+	[ $# = 1 ] || usage_error "status: expected NAME"
+	need_root status
+	name_exists "$1" || die $E_NOTFOUND "no device named $1"
+	local line; line=$(dmsetup_ status "$1") || die $E_IO "$1: no status"
+	# <start> <len> atomic <used>/<log> <committed> <written> <replayed> <bios> <direct>
+	# <below|above> <#features> <name value>... <mode>
+	python3 - "$1" "$line" "$json" <<'PY'
+import json, sys
+name, line, as_json = sys.argv[1], sys.argv[2].split(), sys.argv[3] == "1"
+if len(line) < 11 or line[2] != "atomic":
+    print("dm-atomic-setup: %s is not a dm-atomic device" % name, file=sys.stderr)
+    sys.exit(2)
+used, log = line[3].split("/")
+f = {"name": name, "start_sector": int(line[0]), "length_sectors": int(line[1]),
+     "log_used_blocks": int(used), "log_blocks": int(log),
+     "committed_txns": int(line[4]), "written_back_txns": int(line[5]),
+     "replayed_txns": int(line[6]), "logged_bios": int(line[7]),
+     "direct_writes": int(line[8]), "high_watermark_state": line[9]}
+n = int(line[10]); feats = line[11:11 + n]
+for k, v in zip(feats[0::2], feats[1::2]):
+    f[k] = int(v)
+f["mode"] = line[11 + n]
+if as_json:
+    print(json.dumps(dict([("json_format_version", 1)] + list(f.items()))))
+else:
+    for k, v in f.items():
+        print("%s: %s" % (k, v))
+PY
+}
+
+cmd_dump() {
+	[ $# = 1 ] || usage_error "dump: expected META"
+	need_bdev_or_file "$1"
+	dma-dump "$1"
+}
+
+cmd_check() {
+	[ $# = 1 ] || usage_error "check: expected META"
+	need_bdev_or_file "$1"
+	dma-check "$1"
+	case $? in 0) return $E_OK ;; 1) return $E_REFUSED ;; *) return $E_IO ;; esac
+}
+
+cmd_size() {
+	[ $# = 0 ] || usage_error "size: takes options only (-L, or --max-bytes/--max-segments)"
+	local mb=${max_bytes:-1048576} ms=${max_segments:-128} min lb
+	# The target needs room for two of the largest lists (one commits while the other
+	# waits for write-back); full 4 MiB group commits need four batches.
+	min=$(( 2 * (1 + mb / 4096 + ms) ))
+	if [ -n "$log_size" ]; then
+		lb=$(( (log_size + 4095) / 4096 ))
+		[ "$lb" -ge "$min" ] || die $E_REFUSED "a log of $lb blocks is too small for max_bytes $mb and max_segments $ms (at least $min blocks, $((min * 4096)) bytes)"
+	else
+		lb=$(( 4 * (1 + 1024 + 252) ))
+		[ "$lb" -ge "$min" ] || lb=$min
+	fi
+	say "log: $lb blocks of 4096 bytes"
+	say "metadata device: at least $(( (1 + lb) * 4096 )) bytes ($(( (1 + lb) * 8 )) sectors): the superblock and the log"
+	[ -n "$log_size" ] || say "(a log of 4 group commits of 4 MiB; at least $min blocks for max_bytes $mb and max_segments $ms)"
+	say "the data device's size does not change it"
+}
+
+log_size= max_bytes= max_segments= commit_delay= high_wm= batch=0 json=0 args=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-L|--log-size) [ $# -ge 2 ] || usage_error "$1 needs a value"; log_size=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-segments) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
+	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
+	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
+	-q|--batch-mode) batch=1; shift ;;
+	--json) json=1; shift ;;
+	-h|--help) usage; exit 0 ;;
+	-V|--version) say "$prog $version"; exit 0 ;;
+	--) shift; args+=("$@"); break ;;
+	-*) usage_error "unknown option '$1'" ;;
+	*) args+=("$1"); shift ;;
+	esac
+done
+[ ${#args[@]} -gt 0 ] || usage_error "no command given"
+cmd=${args[0]}
+set -- "${args[@]:1}"
+case "$cmd" in
+format|open|close|status|dump|check|size) "cmd_$cmd" "$@"; exit $? ;;
+*) usage_error "unknown command '$cmd'" ;;
+esac

@@ -42,7 +42,7 @@ Refusals: the name is taken; the disks are in use; a device that is not dm-atomi
   [5]
   $ dm-atomic-setup open $SCRATCH0 $SCRATCH1 db2 2>&1 | _filter_scratch
   activating db2 (the kernel replays the log if a crash left one)...
-  dm-atomic-setup: the kernel refused the table: Error opening data device (-EBUSY)
+  dm-atomic-setup: the kernel refused the table: Device already in use by another dm-atomic device (-EBUSY)
   $ dmsetup info db2 >/dev/null 2>&1 || echo "no db2 left behind"
   no db2 left behind
   $ dmsetup create lin --table "0 8 linear $SCRATCH2 0"

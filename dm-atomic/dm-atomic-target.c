@@ -145,6 +145,7 @@ struct atomic_c {
 	unsigned int max_bytes;
 	unsigned int commit_delay_us;
 	unsigned int high_watermark;	/* percent of the log */
+	bool no_suspend_writeback;	/* suspend keeps the log as it is */
 
 	/* Derived at activation. */
 	u64 batch_bytes;
@@ -1497,7 +1498,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 8, "Invalid number of feature arguments (expected 0 to 8, and that many must follow)"
+		0, 9, "Invalid number of feature arguments (expected 0 to 9, and that many must follow)"
 	};
 	unsigned int argc, seen = 0, bit;
 	const char *name;
@@ -1523,8 +1524,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 4;
 		else if (!strcmp(name, "high_watermark"))
 			bit = 8;
+		else if (!strcmp(name, "no_suspend_writeback"))
+			bit = 16;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us or high_watermark)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark or no_suspend_writeback)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -1532,6 +1535,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			return -EINVAL;
 		}
 		seen |= bit;
+		if (bit == 16) {	/* a flag: no value */
+			ac->no_suspend_writeback = true;
+			continue;
+		}
 		if (!argc) {
 			*error = "Feature argument is missing its value";
 			return -EINVAL;
@@ -1768,7 +1775,7 @@ static int activate_log(struct atomic_c *ac, char **error)
  * Construct an atomic mapping:
  *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
  *                              [max_bytes <n>] [commit_delay_us <n>]
- *                              [high_watermark <percent>]]
+ *                              [high_watermark <percent>] [no_suspend_writeback]]
  */
 static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 {
@@ -1891,7 +1898,10 @@ static void atomic_dtr(struct dm_target *ti)
 	cancel_delayed_work_sync(&ac->writeback_work);
 	destroy_workqueue(ac->wq);
 
-	/* Only after a failure can anything be left; it stays in the log. */
+	/*
+	 * After a failure, or with no_suspend_writeback, committed data can
+	 * be left: it stays in the log for the next activation to replay.
+	 */
 	while ((n = rb_first(&ac->index)))
 		index_erase(ac, rb_entry(n, struct ext_range, node));
 	list_for_each_entry_safe(t, tmp, &ac->committed, list) {
@@ -1923,17 +1933,24 @@ static void atomic_postsuspend(struct dm_target *ti)
 	 * 1. Let the commit and completion workers finish (nothing queued).
 	 * 2. Write back every committed transaction, flush the data device
 	 *    and move the tail: the log on disk is empty, so a reloaded
-	 *    table or the next activation has nothing to replay.
-	 * 3. Stop the write-back timer.
+	 *    table or the next activation has nothing to replay.  With
+	 *    no_suspend_writeback, skip this: the log keeps what it holds
+	 *    (durable), a resume goes on where it stopped, and a reloaded
+	 *    table or the next activation replays it.
+	 * 3. Stop write-back (waits for a pass under way): no I/O from here.
 	 */
 	spin_lock_irq(&ac->lock);
 	ac->suspended = true;
 	spin_unlock_irq(&ac->lock);
 	if (!ac->log)
 		return;
-	if (checkpoint(ac))
+	if (ac->no_suspend_writeback) {
+		flush_delayed_work(&ac->commit_work);
+		flush_work(&ac->complete_work);
+	} else if (checkpoint(ac)) {
 		DMERR("%s: checkpoint at suspend failed; the log keeps the data",
 		      dm_device_name(ac->md));
+	}
 	cancel_delayed_work_sync(&ac->writeback_work);
 }
 
@@ -1974,8 +1991,8 @@ static void atomic_resume(struct dm_target *ti)
  * INFO:  <used log blocks>/<log blocks> <committed txns> <written-back txns>
  *        <replayed txns> <logged bios> <direct writes>
  *        <below|above> (log use against high_watermark)
- *        8 max_segments <n> max_bytes <n> commit_delay_us <n> high_watermark <n>
- *        <rw|Fail>
+ *        <#features> max_segments <n> max_bytes <n> commit_delay_us <n>
+ *        high_watermark <n> [no_suspend_writeback] <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
  *        (the feature arguments exactly as given)
  * IMA:   atomic,...;
@@ -2001,8 +2018,10 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" 8 max_segments %u max_bytes %u commit_delay_us %u high_watermark %u",
-		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark);
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s",
+		       8 + ac->no_suspend_writeback, ac->max_segments, ac->max_bytes,
+		       ac->commit_delay_us, ac->high_watermark,
+		       ac->no_suspend_writeback ? " no_suspend_writeback" : "");
 		DMEMIT(" %s", atomic_failed(ac) ? "Fail" : "rw");
 		break;
 	case STATUSTYPE_TABLE:
@@ -2013,8 +2032,9 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,mode=%s;",
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
+		       ac->no_suspend_writeback ? 'n' : 'y',
 		       atomic_failed(ac) ? "Fail" : "rw");
 		break;
 	}

@@ -146,6 +146,7 @@ struct atomic_c {
 	unsigned int commit_delay_us;
 	unsigned int high_watermark;	/* percent of the log */
 	bool no_suspend_writeback;	/* suspend keeps the log as it is */
+	bool no_discard_passdown;	/* discards end here */
 
 	/* Derived at activation. */
 	u64 batch_bytes;
@@ -1302,6 +1303,11 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 
 	if (atomic_failed(ac))
 		return DM_MAPIO_KILL;
+	if (bio_op(bio) == REQ_OP_DISCARD && ac->no_discard_passdown) {
+		/* Discarded sectors may read back old or new data: both kept. */
+		bio_endio(bio);
+		return DM_MAPIO_SUBMITTED;
+	}
 	spin_lock_irq(&ac->lock);
 	if (index_overlaps(ac, start, start + bio_sectors(bio))) {
 		/* Older logged data there must land first (G5). */
@@ -1498,7 +1504,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 9, "Invalid number of feature arguments (expected 0 to 9, and that many must follow)"
+		0, 10, "Invalid number of feature arguments (expected 0 to 10, and that many must follow)"
 	};
 	unsigned int argc, seen = 0, bit;
 	const char *name;
@@ -1526,8 +1532,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 8;
 		else if (!strcmp(name, "no_suspend_writeback"))
 			bit = 16;
+		else if (!strcmp(name, "no_discard_passdown"))
+			bit = 32;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark or no_suspend_writeback)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback or no_discard_passdown)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -1535,8 +1543,11 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			return -EINVAL;
 		}
 		seen |= bit;
-		if (bit == 16) {	/* a flag: no value */
-			ac->no_suspend_writeback = true;
+		if (bit == 16 || bit == 32) {	/* flags: no value */
+			if (bit == 16)
+				ac->no_suspend_writeback = true;
+			else
+				ac->no_discard_passdown = true;
 			continue;
 		}
 		if (!argc) {
@@ -1775,7 +1786,8 @@ static int activate_log(struct atomic_c *ac, char **error)
  * Construct an atomic mapping:
  *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
  *                              [max_bytes <n>] [commit_delay_us <n>]
- *                              [high_watermark <percent>] [no_suspend_writeback]]
+ *                              [high_watermark <percent>] [no_suspend_writeback]
+ *                              [no_discard_passdown]]
  */
 static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 {
@@ -1870,6 +1882,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	ti->private = ac;
 	ti->num_flush_bios = 1;
 	ti->num_discard_bios = 1;
+	ti->discards_supported = ac->no_discard_passdown;
 	ti->num_write_zeroes_bios = 1;
 	ti->per_io_data_size = sizeof(struct per_bio);
 	return 0;
@@ -1992,7 +2005,8 @@ static void atomic_resume(struct dm_target *ti)
  *        <replayed txns> <logged bios> <direct writes>
  *        <below|above> (log use against high_watermark)
  *        <#features> max_segments <n> max_bytes <n> commit_delay_us <n>
- *        high_watermark <n> [no_suspend_writeback] <rw|Fail>
+ *        high_watermark <n> [no_suspend_writeback] [no_discard_passdown]
+ *        <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
  *        (the feature arguments exactly as given)
  * IMA:   atomic,...;
@@ -2018,10 +2032,11 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s",
-		       8 + ac->no_suspend_writeback, ac->max_segments, ac->max_bytes,
-		       ac->commit_delay_us, ac->high_watermark,
-		       ac->no_suspend_writeback ? " no_suspend_writeback" : "");
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s%s",
+		       8 + ac->no_suspend_writeback + ac->no_discard_passdown,
+		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
+		       ac->no_suspend_writeback ? " no_suspend_writeback" : "",
+		       ac->no_discard_passdown ? " no_discard_passdown" : "");
 		DMEMIT(" %s", atomic_failed(ac) ? "Fail" : "rw");
 		break;
 	case STATUSTYPE_TABLE:
@@ -2032,9 +2047,9 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,mode=%s;",
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,discard_passdown=%c,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
-		       ac->no_suspend_writeback ? 'n' : 'y',
+		       ac->no_suspend_writeback ? 'n' : 'y', ac->no_discard_passdown ? 'n' : 'y',
 		       atomic_failed(ac) ? "Fail" : "rw");
 		break;
 	}
@@ -2145,9 +2160,16 @@ static int atomic_iterate_devices(struct dm_target *ti, iterate_devices_callout_
 
 static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 {
-#ifdef DM_TARGET_ATOMIC_WRITES
 	struct atomic_c *ac = ti->private;
 
+	if (ac->no_discard_passdown) {
+		/* Discards end here, whatever the data device takes. */
+		limits->max_discard_sectors = UINT_MAX >> SECTOR_SHIFT;
+		limits->max_hw_discard_sectors = UINT_MAX >> SECTOR_SHIFT;
+		limits->discard_granularity = max_t(unsigned int, limits->logical_block_size,
+						    SECTOR_SIZE);
+	}
+#ifdef DM_TARGET_ATOMIC_WRITES
 	/* dm-atomic provides atomicity itself, whatever the data device does. */
 	limits->atomic_write_segments = ac->max_segments;
 	limits->atomic_write_max_bytes = ac->max_bytes;

@@ -64,3 +64,16 @@ write zeroes through the log): zeroes read back at once and land on the data dev
   $ dmsetup remove dma
   $ dd if=$SCRATCH0 bs=4096 skip=100 count=16 iflag=direct status=none | cmp - /tmp/p5z && echo "on the data device"
   on the data device
+
+With no_discard_passdown, discards end at the target: they complete, and the data device (and
+so the device) keeps what it held.
+
+  $ dmsetup create dma --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 no_discard_passdown"
+  $ dmsetup status dma | grep -o ' no_discard_passdown rw$'
+   no_discard_passdown rw
+  $ blkdiscard -o $((100 * 4096)) -l 65536 /dev/mapper/dma
+  $ dd if=/dev/mapper/dma bs=4096 skip=100 count=16 iflag=direct status=none | cmp - /tmp/p5z && echo "still there"
+  still there
+  $ dmsetup remove dma
+  $ dd if=$SCRATCH0 bs=4096 skip=100 count=16 iflag=direct status=none | cmp - /tmp/p5z && echo "on the data device too"
+  on the data device too

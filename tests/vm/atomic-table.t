@@ -45,17 +45,17 @@ one; dm-atomic's own overlap check covers devices claimed by different tables).
 Feature arguments.
 
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1"
-  Invalid number of feature arguments (expected 0 to 9, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 x"
-  Invalid number of feature arguments (expected 0 to 9, and that many must follow) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 10 a b c d e f g h i j"
-  Invalid number of feature arguments (expected 0 to 9, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 11 a b c d e f g h i j k"
+  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments"
-  Invalid number of feature arguments (expected 0 to 9, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark or no_suspend_writeback) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback or no_discard_passdown) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"

@@ -72,6 +72,45 @@
  * crash could make the old, never acknowledged N+1 pass as current.  After
  * the jump it is stale.
  *
+ * ---------------------------------------------------------------------------
+ * Feature flags (ext4 style): three words in the superblock say which
+ * optional features the metadata uses, so that a later version can add
+ * fields or rules without making metadata of this version unreadable, and
+ * so that this version knows what it may do with metadata of a later one.
+ * A bit this version does not know (not in DMA_FEATURE_*_KNOWN) means:
+ *
+ *   feature_incompat   the metadata cannot be understood without the
+ *                      feature: refuse it altogether.  The target refuses
+ *                      the table; dma-check, dma-dump and dma-replay report
+ *                      it and read no further; dma-format refuses to
+ *                      overwrite it without --force.
+ *   feature_ro_compat  the metadata can be read correctly, but writing it
+ *                      would break the feature: read it, never write it.
+ *                      dma-check and dma-dump read it as usual; dma-replay
+ *                      refuses to replay; dma-format refuses to overwrite
+ *                      it without --force; the target, which has no
+ *                      read-only mode, refuses the table.
+ *   feature_compat     safe to use as if the feature were absent: ignore
+ *                      it, and keep the bit.  Whoever rewrites the
+ *                      superblock (the target moving the tail, dma-replay)
+ *                      changes only the fields it owns, so the three words
+ *                      survive every rewrite.
+ *
+ * This version knows no feature: every mask is 0, dma_sb_build() writes
+ * zeroes, and superblocks written before the words existed hold zeroes
+ * there (they were reserved), so they are valid version-1 superblocks.
+ * Feature checks come right after the flags in dma_sb_validate()'s order
+ * (incompat first, then ro_compat), before the geometry is trusted.
+ *
+ * Modules and tools older than the feature words do not look at them: to
+ * them the words are reserved bytes and are ignored.  So a later change that
+ * old code must not touch has to bump DMA_VERSION as well as set an incompat
+ * bit (old code refuses any other version); an incompat bit alone protects
+ * only against code that knows the words.  Likewise a ro_compat feature is
+ * only read-only to code that knows the words: against older code it needs
+ * a version bump too, or it must be harmless to write over.
+ *
+ * ---------------------------------------------------------------------------
  * Superblocks and descriptors are built only by dma_sb_build(),
  * dma_sb_set_tail() and dma_desc_init()/dma_desc_add()/dma_desc_seal() in
  * dma-scan.c, shared by the module and the tools.
@@ -163,8 +202,18 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 #define DMA_DESC_FLAGS_KNOWN	0U
 
 /*
+ * Superblock feature bits this version knows (see "Feature flags" above):
+ * none yet.  An unknown incompat bit refuses the metadata, an unknown
+ * ro_compat bit allows reading only, an unknown compat bit is ignored.
+ */
+#define DMA_FEATURE_COMPAT_KNOWN	0U
+#define DMA_FEATURE_RO_COMPAT_KNOWN	0U
+#define DMA_FEATURE_INCOMPAT_KNOWN	0U
+
+/*
  * Superblock, metadata block 0.  Field order follows dm-clone: checksum,
- * flags, block number, uuid, magic, version, then the geometry and the tail.
+ * flags, block number, uuid, magic, version, then the geometry and the tail,
+ * then the feature words (once reserved, so zero in older superblocks).
  */
 struct dma_superblock {
 	__le32 csum;		/* crc32c of the block, this field as 0 */
@@ -180,7 +229,11 @@ struct dma_superblock {
 	__le64 tail_seq;	/* seq of the oldest transaction not known to be
 				 * written back and flushed to the data device */
 	__le64 tail_block;	/* log block (0 .. log_blocks-1) of that txn */
-	__u8 reserved[4096 - 88];	/* zero */
+	__le32 feature_compat;		/* unknown bits: ignored, kept */
+	__le32 feature_ro_compat;	/* unknown bits: read-only */
+	__le32 feature_incompat;	/* unknown bits: refused */
+	__le32 reserved0;		/* zero (alignment) */
+	__u8 reserved[4096 - 104];	/* zero */
 };
 
 /* One entry: a range of the data device and the crc of its logged data. */
@@ -215,6 +268,8 @@ _Static_assert(sizeof(struct dma_entry) == 16, "entry size");
 _Static_assert(sizeof(struct dma_descriptor) == DMA_BLOCK_SIZE, "descriptor size");
 _Static_assert(offsetof(struct dma_descriptor, entries) == DMA_DESC_HEADER_SIZE,
 	       "descriptor header size");
-_Static_assert(offsetof(struct dma_superblock, reserved) == 88, "superblock header size");
+_Static_assert(offsetof(struct dma_superblock, feature_compat) == 88,
+	       "feature words follow the version-1 header");
+_Static_assert(offsetof(struct dma_superblock, reserved) == 104, "superblock header size");
 
 #endif /* DM_ATOMIC_FORMAT_H */

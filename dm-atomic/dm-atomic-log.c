@@ -129,6 +129,10 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	switch (res) {
 	case DMA_SB_OK:
 		dma_geometry_from_sb(&log->geo, log->sb);
+		/* Kept as they are: the superblock is only ever rewritten from this copy. */
+		if (dma_sb_unknown_compat(log->sb))
+			DMINFO("%pg: superblock has compatible features this version does not know (compat 0x%x): ignored",
+			       meta, dma_sb_unknown_compat(log->sb));
 		break;
 	case DMA_SB_NEEDS_FORMAT:
 		log->needs_format = true;
@@ -154,6 +158,19 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		goto bad;
 	case DMA_SB_BAD_FLAGS:
 		*error = "Superblock has unsupported flags";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_INCOMPAT_FEATURES:
+		DMERR("%pg: superblock has incompatible features this version does not know (incompat 0x%x); not using the metadata",
+		      meta, dma_sb_unknown_incompat(log->sb));
+		*error = "Superblock has incompatible features this version does not know";
+		r = -EINVAL;
+		goto bad;
+	case DMA_SB_RO_COMPAT_FEATURES:
+		/* No read-only mode yet: refuse rather than write over them. */
+		DMERR("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x); it could only be used read-only, and there is no read-only mode",
+		      meta, dma_sb_unknown_ro_compat(log->sb));
+		*error = "Superblock has read-only-compatible features this version does not know: cannot activate read-write";
 		r = -EINVAL;
 		goto bad;
 	case DMA_SB_BAD_GEOMETRY:

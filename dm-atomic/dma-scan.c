@@ -52,6 +52,8 @@ static const char *const sb_result_str[DMA_SB_NR_RESULTS] = {
 	[DMA_SB_BAD_CSUM] = "bad checksum",
 	[DMA_SB_BAD_VERSION] = "unsupported version",
 	[DMA_SB_BAD_FLAGS] = "unsupported flags",
+	[DMA_SB_INCOMPAT_FEATURES] = "incompatible features this version does not know",
+	[DMA_SB_RO_COMPAT_FEATURES] = "read-only-compatible features this version does not know",
 	[DMA_SB_BAD_GEOMETRY] = "bad geometry",
 	[DMA_SB_DATA_SIZE_MISMATCH] = "data device size mismatch",
 	[DMA_SB_META_TOO_SMALL] = "metadata device too small for the log",
@@ -65,6 +67,8 @@ static const char *const sb_result_name[DMA_SB_NR_RESULTS] = {
 	[DMA_SB_BAD_CSUM] = "bad_csum",
 	[DMA_SB_BAD_VERSION] = "bad_version",
 	[DMA_SB_BAD_FLAGS] = "bad_flags",
+	[DMA_SB_INCOMPAT_FEATURES] = "incompat_features",
+	[DMA_SB_RO_COMPAT_FEATURES] = "ro_compat_features",
 	[DMA_SB_BAD_GEOMETRY] = "bad_geometry",
 	[DMA_SB_DATA_SIZE_MISMATCH] = "data_size_mismatch",
 	[DMA_SB_META_TOO_SMALL] = "meta_too_small",
@@ -84,8 +88,9 @@ const char *dma_sb_result_str(enum dma_sb_result r)
 	return sb_result_str[r];
 }
 
-enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
-				   u64 data_sectors, u64 meta_blocks)
+static enum dma_sb_result sb_validate(const struct dma_superblock *sb,
+				      u64 data_sectors, u64 meta_blocks,
+				      int read_only)
 {
 	u64 log_start, log_blocks;
 
@@ -101,6 +106,11 @@ enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
 		return DMA_SB_BAD_VERSION;
 	if (le32_to_cpu(sb->flags) & ~DMA_SB_FLAGS_KNOWN)
 		return DMA_SB_BAD_FLAGS;
+	if (dma_sb_unknown_incompat(sb))
+		return DMA_SB_INCOMPAT_FEATURES;
+	if (dma_sb_unknown_ro_compat(sb) && !read_only)
+		return DMA_SB_RO_COMPAT_FEATURES;
+	/* Unknown compat bits are ignored. */
 
 	log_start = le64_to_cpu(sb->log_start);
 	log_blocks = le64_to_cpu(sb->log_blocks);
@@ -116,6 +126,18 @@ enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
 	if (meta_blocks && log_start + log_blocks > meta_blocks)
 		return DMA_SB_META_TOO_SMALL;
 	return DMA_SB_OK;
+}
+
+enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
+				   u64 data_sectors, u64 meta_blocks)
+{
+	return sb_validate(sb, data_sectors, meta_blocks, 0);
+}
+
+enum dma_sb_result dma_sb_validate_read(const struct dma_superblock *sb,
+					u64 data_sectors, u64 meta_blocks)
+{
+	return sb_validate(sb, data_sectors, meta_blocks, 1);
 }
 
 void dma_sb_seal(struct dma_superblock *sb)

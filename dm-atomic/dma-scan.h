@@ -26,6 +26,9 @@ enum dma_sb_result {
 	DMA_SB_BAD_CSUM,
 	DMA_SB_BAD_VERSION,	/* version != DMA_VERSION */
 	DMA_SB_BAD_FLAGS,	/* unknown flag bits */
+	DMA_SB_INCOMPAT_FEATURES,	/* unknown feature_incompat bits */
+	DMA_SB_RO_COMPAT_FEATURES,	/* unknown feature_ro_compat bits (not
+					 * returned by dma_sb_validate_read()) */
 	DMA_SB_BAD_GEOMETRY,	/* block_size, log_start, log_blocks, tail */
 	DMA_SB_DATA_SIZE_MISMATCH,	/* data_sectors != actual data device */
 	DMA_SB_META_TOO_SMALL,	/* log_start + log_blocks > metadata blocks */
@@ -46,6 +49,32 @@ enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
 				   u64 data_sectors, u64 meta_blocks);
 
 /*
+ * The same for a caller that only reads the metadata (dma-check, dma-dump):
+ * unknown feature_ro_compat bits pass (see "Feature flags" in
+ * dm-atomic-format.h), so it never returns DMA_SB_RO_COMPAT_FEATURES and
+ * goes on with the checks after it.  Anything that writes the metadata or
+ * the data device on its behalf uses dma_sb_validate().
+ */
+enum dma_sb_result dma_sb_validate_read(const struct dma_superblock *sb,
+					u64 data_sectors, u64 meta_blocks);
+
+/* Feature bits set in the superblock that this version does not know. */
+static inline u32 dma_sb_unknown_compat(const struct dma_superblock *sb)
+{
+	return le32_to_cpu(sb->feature_compat) & ~DMA_FEATURE_COMPAT_KNOWN;
+}
+
+static inline u32 dma_sb_unknown_ro_compat(const struct dma_superblock *sb)
+{
+	return le32_to_cpu(sb->feature_ro_compat) & ~DMA_FEATURE_RO_COMPAT_KNOWN;
+}
+
+static inline u32 dma_sb_unknown_incompat(const struct dma_superblock *sb)
+{
+	return le32_to_cpu(sb->feature_incompat) & ~DMA_FEATURE_INCOMPAT_KNOWN;
+}
+
+/*
  * Fill *sb for a freshly formatted device (tail_seq 1, tail_block 0) and seal
  * it.  Returns 0, or -1 if the geometry is unusable (log_start < 1,
  * log_blocks < DMA_MIN_LOG_BLOCKS, data_sectors 0).
@@ -53,7 +82,10 @@ enum dma_sb_result dma_sb_validate(const struct dma_superblock *sb,
 int dma_sb_build(struct dma_superblock *sb, const u8 uuid[16], u64 log_start,
 		 u64 log_blocks, u64 data_sectors);
 
-/* Move the tail (after write-back and a data device flush) and reseal. */
+/*
+ * Move the tail (after write-back and a data device flush) and reseal.
+ * Every other field, the feature words included, stays as it is.
+ */
 void dma_sb_set_tail(struct dma_superblock *sb, u64 tail_seq, u64 tail_block);
 
 /* Recompute sb->csum; call after changing any field. */

@@ -10,12 +10,13 @@ refusals of dma-format.
   end: unwritten block at log block 0 (expected seq 1)
   clean
   $ dma-dump --kv meta.img
-  superblock status=ok version=1 uuid=01234567-89ab-cdef-0123-456789abcdef log_start=1 log_blocks=255 data_sectors=16384 tail_seq=1 tail_block=0
+  superblock status=ok version=1 uuid=01234567-89ab-cdef-0123-456789abcdef log_start=1 log_blocks=255 data_sectors=16384 tail_seq=1 tail_block=0 feature_compat=0x0 feature_ro_compat=0x0 feature_incompat=0x0 unknown_compat=0x0 unknown_ro_compat=0x0
   end reason=unwritten normal=yes log_block=0 expected_seq=1 found_seq=0 entry=0 bad_block=0 txns=0 used_blocks=0
 
 The superblock bytes: checksum first, then flags, block number, uuid, magic
 "DMATOMSB", version 1, block size 4096, log start 1, 255 log blocks, 16384
-data sectors, tail seq 1, tail block 0, zeroes after.
+data sectors, tail seq 1, tail block 0, the feature words (compat, ro_compat,
+incompat: none), zeroes after.
 
   $ od -An -tx1 -N 96 meta.img | sed 's/^ //'
   .. .. .. .. 00 00 00 00 00 00 00 00 00 00 00 00 (re)

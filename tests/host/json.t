@@ -10,7 +10,7 @@ text output.
   {"json_format_version": 1,
   $ dma-check --json img; echo rc=$?
   {"json_format_version": 1,
-   "superblock": {"status": "ok", "version": 1, "uuid": "11223344-5566-7788-99aa-bbccddeef001", "log_start": 1, "log_blocks": 16, "data_sectors": 1024, "tail_seq": 1, "tail_block": 0},
+   "superblock": {"status": "ok", "version": 1, "uuid": "11223344-5566-7788-99aa-bbccddeef001", "log_start": 1, "log_blocks": 16, "data_sectors": 1024, "tail_seq": 1, "tail_block": 0, "feature_compat": 0, "feature_ro_compat": 0, "feature_incompat": 0, "unknown_compat": 0, "unknown_ro_compat": 0},
    "log": {"transactions": 2, "used_blocks": 5},
    "end": {"reason": "unwritten", "normal": true, "log_block": 5, "expected_seq": 3, "found_seq": 0, "entry": 0, "bad_block": 5, "txns": 2, "used_blocks": 5},
    "beyond": {"found": "nothing"},

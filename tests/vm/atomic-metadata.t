@@ -1,6 +1,7 @@
 Metadata checks at activation: a formatted superblock is accepted; each kind of damage is
 refused with its own error and leaves the metadata device exactly as it was; the offline
-tools agree with the target.
+tools agree with the target.  Feature flags: unknown incompatible and read-only-compatible
+features are refused, unknown compatible ones ignored and kept.
 
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 3
@@ -50,6 +51,60 @@ Damaged fields, checked in order (resealed, so only the field is wrong).
   log_start: Superblock has a bad geometry (-EINVAL)
   log_blocks: Metadata device smaller than the log in the superblock (-EINVAL)
   data_sectors: Data device size does not match the superblock (-EINVAL)
+
+Feature flags in the superblock.  An unknown incompatible feature refuses the metadata; an
+unknown read-only-compatible one refuses it too, as the target has no read-only mode (dma-check
+still reads it).  The kernel log names the bits; the metadata is left as it was.
+
+  $ klog() { dmesg | sed -n 's/.*device-mapper: atomic: [^:]*: //p'; }
+  $ dma-craft sb $SCRATCH1 incompat=1
+  $ before=$(sb_sum); try; [ "$(sb_sum)" = "$before" ] && echo unchanged
+  Superblock has incompatible features this version does not know (-EINVAL)
+  unchanged
+  $ klog
+  superblock has incompatible features this version does not know (incompat 0x1); not using the metadata
+  $ dma-check -q $SCRATCH1; echo "dma-check: $?"
+  superblock: incompatible features this version does not know (incompat 0x1): only a newer version can use this metadata
+  unsupported
+  dma-check: 1
+  $ dma-craft sb $SCRATCH1 incompat=0 ro_compat=1
+  $ before=$(sb_sum); try; [ "$(sb_sum)" = "$before" ] && echo unchanged
+  Superblock has read-only-compatible features this version does not know: cannot activate read-write (-EINVAL)
+  unchanged
+  $ klog
+  superblock has read-only-compatible features this version does not know (ro_compat 0x1); it could only be used read-only, and there is no read-only mode
+  $ dma-check -q $SCRATCH1; echo "dma-check: $?"
+  dma-check: 0
+
+An unknown compatible feature is ignored, and the bit survives every rewrite of the
+superblock: recovery at activation, checkpoints after logged writes, the removal.
+
+  $ tailseq() {  # the tail on disk (a live read past the page cache)
+  >   blockdev --flushbufs $SCRATCH1
+  >   dma-dump --kv --live $SCRATCH1 | sed -n 's/^superblock.* tail_seq=\([0-9]*\).*/\1/p'
+  > }
+  $ dma-craft sb $SCRATCH1 ro_compat=0 compat=1; seq0=$(tailseq)
+  $ dmesg -C; dmsetup create dma-m --table "0 $SZ atomic $SCRATCH0 $SCRATCH1"
+  $ klog | grep features
+  superblock has compatible features this version does not know (compat 0x1): ignored
+  $ seq1=$(tailseq); [ "$seq1" -gt "$seq0" ] && echo "activation rewrote the superblock"
+  activation rewrote the superblock
+  $ dma-exercise -j /tmp/jf -m ioctl -n 50 -S 3 -r 0+4096 /dev/mapper/dma-m >/dev/null; echo "exercise: $?"
+  exercise: 0
+  $ dmsetup status dma-m | awk '$5 > 0 { print "writes were logged" }'
+  writes were logged
+  $ dmsetup message dma-m 0 checkpoint >/dev/null
+  $ seq2=$(tailseq); [ "$seq2" -gt "$seq1" ] && echo "write-back and the checkpoint moved the tail"
+  write-back and the checkpoint moved the tail
+  $ dma-dump --kv --live $SCRATCH1 | grep -o 'feature_compat=[^ ]*'
+  feature_compat=0x1
+  $ dmsetup remove dma-m
+  $ dma-dump $SCRATCH1 | head -1 | grep -o 'features.*'
+  features compat 0x1 ro_compat 0x0 incompat 0x0 (not known to this version: compat 0x1, ignored)
+  $ dma-check -q $SCRATCH1; echo "dma-check: $?"
+  dma-check: 0
+  $ dma-craft sb $SCRATCH1 compat=0; try
+  accepted
 
 The same metadata with a data device of another size is refused; with the right one accepted.
 

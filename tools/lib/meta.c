@@ -40,9 +40,20 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 	r = meta_read_block(m, 0, m->sb);
 	if (r)
 		die(EXIT_USAGE, "%s: reading the superblock: %s", path, strerror(-r));
-	m->sbr = dma_sb_validate(m->sb, data_sectors, m->blocks);
+	/* Opened for reading only: unknown ro_compat features do not stop it. */
+	m->read_only = (flags & O_ACCMODE) == O_RDONLY;
+	m->sbr = m->read_only ? dma_sb_validate_read(m->sb, data_sectors, m->blocks)
+			      : dma_sb_validate(m->sb, data_sectors, m->blocks);
 	if (m->sbr == DMA_SB_OK)
 		dma_geometry_from_sb(&m->geo, m->sb);
+}
+
+static const char *ro_compat_msg(char *buf, size_t n, const struct dma_superblock *sb)
+{
+	snprintf(buf, n, "%s (ro_compat 0x%x): it may be read (dma-check, dma-dump) "
+		 "but not written", dma_sb_result_str(DMA_SB_RO_COMPAT_FEATURES),
+		 dma_sb_unknown_ro_compat(sb));
+	return buf;
 }
 
 const char *meta_sb_problem(const struct meta *m)
@@ -57,6 +68,13 @@ const char *meta_sb_problem(const struct meta *m)
 		return NULL;
 	case DMA_SB_NEEDS_FORMAT:
 		return "unformatted (all zero)";
+	case DMA_SB_INCOMPAT_FEATURES:
+		snprintf(buf, sizeof(buf), "%s (incompat 0x%x): only a newer "
+			 "version can use this metadata", dma_sb_result_str(m->sbr),
+			 dma_sb_unknown_incompat(sb));
+		return buf;
+	case DMA_SB_RO_COMPAT_FEATURES:
+		return ro_compat_msg(buf, sizeof(buf), sb);
 	case DMA_SB_DATA_SIZE_MISMATCH:
 		snprintf(buf, sizeof(buf), "%s: formatted for %llu sectors, the data "
 			 "device has %llu", dma_sb_result_str(m->sbr),
@@ -81,6 +99,20 @@ const char *meta_sb_problem(const struct meta *m)
 int meta_unformatted(const struct meta *m)
 {
 	return !m->truncated && m->sbr == DMA_SB_NEEDS_FORMAT;
+}
+
+int meta_unsupported(const struct meta *m)
+{
+	return !m->truncated && m->sbr == DMA_SB_INCOMPAT_FEATURES;
+}
+
+const char *meta_ro_compat_problem(const struct meta *m)
+{
+	static char buf[256];
+
+	if (m->truncated || m->sbr != DMA_SB_OK || !dma_sb_unknown_ro_compat(m->sb))
+		return NULL;
+	return ro_compat_msg(buf, sizeof(buf), m->sb);
 }
 
 static int meta_txn(void *ctx, const struct dma_txn *t)
@@ -249,21 +281,32 @@ void print_sb_json(const struct meta *m)
 	char u[37];
 
 	if (why) {
-		printf("\"superblock\": {\"status\": \"%s\", \"message\": \"%s\"}",
+		printf("\"superblock\": {\"status\": \"%s\", \"message\": \"%s\"",
 		       m->truncated ? "truncated" : meta_unformatted(m) ? "unformatted" :
 		       dma_sb_result_name(m->sbr), why);
+		if (meta_unsupported(m))
+			printf(", \"unknown_incompat\": %u", dma_sb_unknown_incompat(sb));
+		else if (!m->truncated && m->sbr == DMA_SB_RO_COMPAT_FEATURES)
+			printf(", \"unknown_ro_compat\": %u", dma_sb_unknown_ro_compat(sb));
+		printf("}");
 		return;
 	}
 	uuid_str(sb->uuid, u);
 	printf("\"superblock\": {\"status\": \"ok\", \"version\": %u, "
 	       "\"uuid\": \"%s\", \"log_start\": %llu, \"log_blocks\": %llu, "
-	       "\"data_sectors\": %llu, \"tail_seq\": %llu, \"tail_block\": %llu}",
+	       "\"data_sectors\": %llu, \"tail_seq\": %llu, \"tail_block\": %llu, "
+	       "\"feature_compat\": %u, \"feature_ro_compat\": %u, "
+	       "\"feature_incompat\": %u, \"unknown_compat\": %u, "
+	       "\"unknown_ro_compat\": %u}",
 	       le32_to_cpu(sb->version), u,
 	       (unsigned long long)le64_to_cpu(sb->log_start),
 	       (unsigned long long)le64_to_cpu(sb->log_blocks),
 	       (unsigned long long)le64_to_cpu(sb->data_sectors),
 	       (unsigned long long)le64_to_cpu(sb->tail_seq),
-	       (unsigned long long)le64_to_cpu(sb->tail_block));
+	       (unsigned long long)le64_to_cpu(sb->tail_block),
+	       le32_to_cpu(sb->feature_compat), le32_to_cpu(sb->feature_ro_compat),
+	       le32_to_cpu(sb->feature_incompat), dma_sb_unknown_compat(sb),
+	       dma_sb_unknown_ro_compat(sb));
 }
 
 void print_end_json(const struct dma_scan *s)
@@ -282,17 +325,42 @@ void print_end_json(const struct dma_scan *s)
 void print_sb(const struct meta *m, int kv)
 {
 	const struct dma_superblock *sb = m->sb;
+	u32 compat = le32_to_cpu(sb->feature_compat);
+	u32 ro_compat = le32_to_cpu(sb->feature_ro_compat);
+	u32 incompat = le32_to_cpu(sb->feature_incompat);
+	u32 unknown_compat = dma_sb_unknown_compat(sb);
+	u32 unknown_ro_compat = dma_sb_unknown_ro_compat(sb);
 	char u[37];
 
 	uuid_str(sb->uuid, u);
 	printf(kv ? "superblock status=ok version=%u uuid=%s log_start=%llu "
-		    "log_blocks=%llu data_sectors=%llu tail_seq=%llu tail_block=%llu\n"
+		    "log_blocks=%llu data_sectors=%llu tail_seq=%llu tail_block=%llu"
 		  : "superblock: ok, version %u, uuid %s, log %llu+%llu blocks, "
-		    "data %llu sectors, tail seq %llu at log block %llu\n",
+		    "data %llu sectors, tail seq %llu at log block %llu",
 	       le32_to_cpu(sb->version), u,
 	       (unsigned long long)le64_to_cpu(sb->log_start),
 	       (unsigned long long)le64_to_cpu(sb->log_blocks),
 	       (unsigned long long)le64_to_cpu(sb->data_sectors),
 	       (unsigned long long)le64_to_cpu(sb->tail_seq),
 	       (unsigned long long)le64_to_cpu(sb->tail_block));
+	if (kv) {
+		printf(" feature_compat=0x%x feature_ro_compat=0x%x feature_incompat=0x%x "
+		       "unknown_compat=0x%x unknown_ro_compat=0x%x\n", compat, ro_compat,
+		       incompat, unknown_compat, unknown_ro_compat);
+		return;
+	}
+	/* Text: the feature words only when some are set (none are known yet). */
+	if (compat || ro_compat || incompat)
+		printf(", features compat 0x%x ro_compat 0x%x incompat 0x%x",
+		       compat, ro_compat, incompat);
+	if (unknown_compat || unknown_ro_compat) {
+		printf(" (not known to this version:");
+		if (unknown_compat)
+			printf(" compat 0x%x, ignored%s", unknown_compat,
+			       unknown_ro_compat ? ";" : "");
+		if (unknown_ro_compat)
+			printf(" ro_compat 0x%x, read-only", unknown_ro_compat);
+		printf(")");
+	}
+	printf("\n");
 }

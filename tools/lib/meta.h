@@ -12,6 +12,7 @@ struct meta {
 	uint64_t blocks;	/* whole 4096-byte blocks */
 	int is_blk;
 	int truncated;		/* smaller than one block: no superblock */
+	int read_only;		/* opened O_RDONLY: dma_sb_validate_read() */
 	uint64_t data_sectors;	/* the data size checked against, 0 = none */
 	struct dma_superblock *sb;
 	enum dma_sb_result sbr;
@@ -27,6 +28,9 @@ struct meta {
  * Open (O_EXCL on a block device if excl) and read and validate the
  * superblock.  Dies with exit 2 on usage/I/O errors; an invalid superblock
  * is not an error here: see meta_sb_problem().  data_sectors 0 = unknown.
+ * Opened O_RDONLY, the superblock is validated for reading
+ * (dma_sb_validate_read(): unknown ro_compat features pass, see
+ * meta_ro_compat_problem()); opened for writing, they make it invalid.
  */
 void meta_open(struct meta *m, const char *path, int flags, int excl,
 	       uint64_t data_sectors);
@@ -45,6 +49,20 @@ const char *meta_sb_problem(const struct meta *m);
  * activated (it is not damaged; there is nothing in it to check or replay).
  */
 int meta_unformatted(const struct meta *m);
+
+/*
+ * The superblock has incompat features this version does not know: not
+ * damaged, but unusable here (the tools say "unsupported", exit 1).
+ */
+int meta_unsupported(const struct meta *m);
+
+/*
+ * A superblock valid for reading that has ro_compat features this version
+ * does not know: why it must not be written (static buffer), else NULL.  A
+ * tool opened O_RDONLY that would write on the strength of what it read
+ * (dma-replay --dry-run) refuses with it.
+ */
+const char *meta_ro_compat_problem(const struct meta *m);
 
 /* How the log scan ended, judged as dma-check and dma-replay judge it. */
 struct log_verdict {

@@ -29,9 +29,12 @@ static void __attribute__((noreturn)) help(void)
 	       "Numbers are decimal and may end in K, M, G, T, P or E (powers of\n"
 	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "A block device is opened exclusively: a device in use is refused.\n"
+	       "Metadata with read-only-compatible features this version does not\n"
+	       "know is checked as usual (with a note); incompatible ones make it\n"
+	       "unsupported.\n"
 	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
 	       "ends) or unformatted (all zero: the target formats it when first\n"
-	       "activated), 1 damaged, 2 usage or I/O error.\n", progname);
+	       "activated), 1 damaged or unsupported, 2 usage or I/O error.\n", progname);
 	exit(EXIT_OK);
 }
 
@@ -109,18 +112,28 @@ int main(int argc, char **argv)
 	}
 	why = meta_sb_problem(&m);
 	if (why) {
+		/* Incompatible features: not damage, but nothing here can read it. */
+		const char *verdict = meta_unsupported(&m) ? "unsupported" : "damaged";
+
 		if (json)
-			return json_out(&m, NULL, NULL, "damaged", EXIT_PROBLEM);
+			return json_out(&m, NULL, NULL, verdict, EXIT_PROBLEM);
 		if (m.truncated)
 			printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
 			       (unsigned long long)m.size, DMA_BLOCK_SIZE);
 		else
 			printf("superblock: %s\n", why);
-		printf("damaged\n");
+		printf("%s\n", verdict);
 		return EXIT_PROBLEM;
 	}
-	if (!quiet && !json)
+	if (!quiet && !json) {
 		print_sb(&m, 0);
+		if (dma_sb_unknown_ro_compat(m.sb))
+			printf("note: read-only-compatible features this version does "
+			       "not know (ro_compat 0x%x): checked read-only; the "
+			       "target refuses to activate this metadata and "
+			       "dma-replay to replay it\n",
+			       dma_sb_unknown_ro_compat(m.sb));
+	}
 	damaged = meta_check_log(&m, &s, NULL, NULL, &v);
 	if (json)
 		return json_out(&m, &s, &v, damaged ? "damaged" : "clean",

@@ -29,7 +29,10 @@ static void __attribute__((noreturn)) help(void)
 	       "'  entry I: sector X +N ...', and always a final 'end: REASON'.\n"
 	       "With --kv: 'superblock k=v...', 'txn k=v...', 'entry k=v...',\n"
 	       "'end k=v...'.  An all-zero (unformatted) device has no log: status\n"
-	       "and end reason 'unformatted'.  Exit status: 0 dumped (or unformatted),\n"
+	       "and end reason 'unformatted'.  Feature bits this version does not\n"
+	       "know are shown on the superblock line: compatible and read-only-\n"
+	       "compatible ones do not stop the dump, incompatible ones make the\n"
+	       "superblock invalid.  Exit status: 0 dumped (or unformatted),\n"
 	       "1 superblock invalid, 2 usage or I/O error.\n", progname);
 	exit(EXIT_OK);
 }

@@ -34,8 +34,11 @@ static void __attribute__((noreturn)) help(void)
 	       "Numbers are decimal and may end in K, M, G, T, P or E (powers of\n"
 	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "One of --data-sectors and --data-dev is required.  Block devices are\n"
-	       "opened exclusively: a device in use is refused.  Exit status: 0 done,\n"
-	       "1 refused (device not empty), 2 usage or I/O error.\n", progname);
+	       "opened exclusively: a device in use is refused.  Without --force,\n"
+	       "metadata of a newer version (features this version does not know\n"
+	       "that forbid writing it) is refused with its features named.\n"
+	       "Exit status: 0 done, 1 refused (device not empty), 2 usage or I/O\n"
+	       "error.\n", progname);
 	exit(EXIT_OK);
 }
 
@@ -62,6 +65,41 @@ static int64_t first_nonzero(int fd, uint64_t size, const char *path)
 	}
 	free(buf);
 	return -1;
+}
+
+/*
+ * A superblock of a newer version (features this version does not know that
+ * forbid writing: incompat or ro_compat)?  Then say so, not just "not empty".
+ */
+static void refuse_newer(int fd, uint64_t size, const char *path)
+{
+	struct dma_superblock *sb;
+	u32 incompat = 0, ro_compat = 0;
+
+	if (size < DMA_BLOCK_SIZE)
+		return;
+	sb = xalloc_aligned(DMA_BLOCK_SIZE);
+	if (!pread_full(fd, sb, DMA_BLOCK_SIZE, 0)) {
+		switch (dma_sb_validate_read(sb, 0, 0)) {
+		case DMA_SB_INCOMPAT_FEATURES:
+			incompat = dma_sb_unknown_incompat(sb);
+			/* fall through */
+		case DMA_SB_OK:
+			ro_compat = dma_sb_unknown_ro_compat(sb);
+			break;
+		default:
+			break;
+		}
+	}
+	free(sb);
+	if (incompat)
+		die(EXIT_PROBLEM, "%s: holds dm-atomic metadata with incompatible "
+		    "features this version does not know (incompat 0x%x); use "
+		    "--force to overwrite it", path, incompat);
+	if (ro_compat)
+		die(EXIT_PROBLEM, "%s: holds dm-atomic metadata with read-only-"
+		    "compatible features this version does not know (ro_compat "
+		    "0x%x); use --force to overwrite it", path, ro_compat);
 }
 
 int main(int argc, char **argv)
@@ -123,6 +161,7 @@ int main(int argc, char **argv)
 		    path, (unsigned long long)log_blocks,
 		    (unsigned long long)(size / DMA_BLOCK_SIZE - 1));
 	if (!force) {
+		refuse_newer(fd, size, path);
 		nz = first_nonzero(fd, size, path);
 		if (nz >= 0)
 			die(EXIT_PROBLEM, "%s: not empty (non-zero byte at offset %lld); "

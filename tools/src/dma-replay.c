@@ -30,7 +30,9 @@ static void __attribute__((noreturn)) help(void)
 	       "  -V, --version         show the version\n"
 	       "\n"
 	       "Block devices are opened exclusively.  A damaged log (see dma-check)\n"
-	       "is refused without --force, and nothing is written.  Exit status:\n"
+	       "is refused without --force, and nothing is written.  So is metadata\n"
+	       "with incompatible or read-only-compatible features this version\n"
+	       "does not know, even with --force or --dry-run.  Exit status:\n"
 	       "0 replayed (or METADATA unformatted: all zero, nothing to replay),\n"
 	       "1 refused (invalid superblock or damaged log), 2 usage or I/O error.\n",
 	       progname);
@@ -95,8 +97,17 @@ static int holds_superblock(int fd, uint64_t size)
 	if (size < DMA_BLOCK_SIZE)
 		return 0;
 	sb = xalloc_aligned(DMA_BLOCK_SIZE);
-	r = !pread_full(fd, sb, DMA_BLOCK_SIZE, 0) &&
-	    dma_sb_validate(sb, 0, 0) == DMA_SB_OK;
+	if (pread_full(fd, sb, DMA_BLOCK_SIZE, 0))
+		r = 0;
+	else
+		switch (dma_sb_validate_read(sb, 0, 0)) {
+		case DMA_SB_OK:
+		case DMA_SB_INCOMPAT_FEATURES:	/* one of a newer version */
+			r = 1;
+			break;
+		default:
+			r = 0;
+		}
 	free(sb);
 	return r;
 }
@@ -148,6 +159,8 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	why = meta_sb_problem(&m);
+	if (!why)	/* opened read-only for --dry-run: refuse as a replay would */
+		why = meta_ro_compat_problem(&m);
 	if (why)
 		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path, why);
 	r.m = &m;

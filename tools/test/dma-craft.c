@@ -37,7 +37,7 @@ static void __attribute__((noreturn)) help(void)
 	       "       %s flip IMG LOG_BLOCK OFFSET\n"
 	       "Test helper: craft dm-atomic metadata images.\n"
 	       "sb fields: csum flags blocknr magic version block_size log_start\n"
-	       "log_blocks data_sectors tail_seq tail_block\n",
+	       "log_blocks data_sectors tail_seq tail_block compat ro_compat incompat\n",
 	       progname, progname, progname, progname);
 	exit(EXIT_OK);
 }
@@ -205,16 +205,20 @@ static int cmd_sb(int argc, char **argv)
 			usage_error("sb: '%s' is not FIELD=VALUE", argv[i]);
 		*eq = 0;
 		v = parse_u64(argv[i], eq + 1);
-#define F32(f) if (!strcmp(argv[i], #f)) {				\
+/* A 32-bit field named name on the command line (the feature words go by
+ * short names: compat=, ro_compat=, incompat=). */
+#define F32N(name, f) if (!strcmp(argv[i], #name)) {			\
 			if (v > UINT32_MAX)					\
 				usage_error("sb: %s is a 32-bit field", argv[i]);	\
 			sb->f = cpu_to_le32(v);					\
 			continue;						\
 		}
+#define F32(f) F32N(f, f)
 #define F64(f) if (!strcmp(argv[i], #f)) { sb->f = cpu_to_le64(v); continue; }
 		F32(csum) F32(flags) F64(blocknr) F64(magic) F32(version)
 		F32(block_size) F64(log_start) F64(log_blocks) F64(data_sectors)
-		F64(tail_seq) F64(tail_block)
+		F64(tail_seq) F64(tail_block) F32N(compat, feature_compat)
+		F32N(ro_compat, feature_ro_compat) F32N(incompat, feature_incompat)
 		usage_error("sb: unknown field '%s'", argv[i]);
 	}
 	if (seal)

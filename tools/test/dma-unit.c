@@ -135,6 +135,27 @@ static void test_sb(void)
 	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_VERSION, "version");
 	t = sb; t.flags = cpu_to_le32(4); dma_sb_seal(&t);
 	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_FLAGS, "flags");
+	/* Feature words: incompat refused by both; ro_compat only for writers. */
+	CHECK(dma_sb_unknown_compat(&sb) == 0 && dma_sb_unknown_ro_compat(&sb) == 0 &&
+	      dma_sb_unknown_incompat(&sb) == 0, "built without features");
+	t = sb; t.feature_incompat = cpu_to_le32(1); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat");
+	CHECK(dma_sb_validate_read(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat, read");
+	t.flags = cpu_to_le32(4); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_FLAGS, "flags before features");
+	t = sb; t.feature_ro_compat = cpu_to_le32(0x80000000U); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_RO_COMPAT_FEATURES, "ro_compat");
+	CHECK(dma_sb_validate_read(&t, DATA_SECTORS, 1 + LOG_BLOCKS) == DMA_SB_OK,
+	      "ro_compat, read");
+	CHECK(dma_sb_validate_read(&t, DATA_SECTORS + 8, 0) == DMA_SB_DATA_SIZE_MISMATCH,
+	      "ro_compat, read: later checks still run");
+	t.feature_incompat = cpu_to_le32(2); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat before ro_compat");
+	t = sb; t.feature_compat = cpu_to_le32(0xffffffffU); dma_sb_seal(&t);
+	CHECK(dma_sb_validate(&t, DATA_SECTORS, 1 + LOG_BLOCKS) == DMA_SB_OK, "compat ignored");
+	dma_sb_set_tail(&t, 9, 1);
+	CHECK(le32_to_cpu(t.feature_compat) == 0xffffffffU &&
+	      dma_sb_validate(&t, 0, 0) == DMA_SB_OK, "set tail keeps the feature words");
 	t = sb; t.block_size = cpu_to_le32(512); dma_sb_seal(&t);
 	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_GEOMETRY, "block size");
 	t = sb; t.tail_block = cpu_to_le64(LOG_BLOCKS); dma_sb_seal(&t);

@@ -1,4 +1,5 @@
-The test helpers (dma-craft, dma-unit) are built into tools/test-bin/, never
+The test helpers (dma-craft, dma-unit) and the application examples of
+docs/examples/ (atomic-list, atomic-open) are built into tools/test-bin/, never
 beside the user tools in tools/bin/ (a tree built before keeps none there);
 the host tests and the guest have both directories on PATH.
 
@@ -6,6 +7,8 @@ the host tests and the guest have both directories on PATH.
   $ ls bin | grep -E '^dma-(craft|unit)$'
   [1]
   $ ls test-bin
+  atomic-list
+  atomic-open
   dma-craft
   dma-unit
   $ make -n --no-print-directory no-stale-test-bin

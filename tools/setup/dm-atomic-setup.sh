@@ -127,7 +127,7 @@ cmd_open() {
 	case $? in
 	0) ;;
 	1) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
-	   die $E_REFUSED "$meta: metadata damaged or not for $data (run '$prog check $meta')" ;;
+	   die $E_REFUSED "$meta: metadata damaged, of a newer version, or not for $data (run '$prog check $meta')" ;;
 	*) ;;	# in use, unreadable: the kernel says more below
 	esac
 	sz=$(blockdev --getsz "$data") || die $E_IO "$data: cannot read its size"

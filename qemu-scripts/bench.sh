@@ -83,6 +83,7 @@ host_env() {
 	echo "accelerator=${DMA_ACCEL:-tcg} (thread=${DMA_TCG_THREAD:-single})"
 	echo "guest_vcpus_configured=2, memory ${mem} MiB"
 	echo "kernel_key=$(basename "$(dirname "$build")") ($(cat "$build/kernelrelease" 2>/dev/null))"
+	echo "module_source=commit $(git -C "$TOP" rev-parse --short HEAD)$(git -C "$TOP" diff --quiet HEAD -- dm-atomic 2>/dev/null || echo ' with uncommitted changes in dm-atomic/')"
 	echo "images=$bdir on $(stat -f -c %T "$bdir") ($(df --output=source "$bdir" | tail -n1)), preallocated, cache=$cache aio=$aio"
 	echo "disks=data 1 GiB virtio-blk; log 512 MiB virtio-blk; fua 512 MiB virtio-scsi scsi-hd dpofua=on; shared 1.5 GiB virtio-blk (data 1 GiB + log 512 MiB slices)"
 	echo "command=make bench ROWS=$rows$([ $quick = 1 ] && echo ' QUICK=1')"
@@ -98,9 +99,11 @@ timeout=2400
 	"${genv[@]}" "${qargs[@]}" || log "the guest did not finish cleanly (console: $out/vm/console.log)"
 host_env after | tail -n1 >>"$out/env-host.txt"
 res=$out/vm/results
+# The guest's results disk, if run-vm.sh did not get as far as unpacking it.
+[ -d "$res/cells" ] || { mkdir -p "$res"; tar -xf "$out/vm/results.img" -C "$res" 2>/dev/null || true; }
 [ -d "$res/cells" ] || die "no results came back from the guest (console: $out/vm/console.log)"
 cp -a "$res/." "$out/"
-rm -rf "$out/vm/payload" "$out/vm/payload.img" "$out/vm/results.img"
+rm -rf "$out/vm/payload" "$out/vm/payload.img" "$out/vm/results.img" "$out/vm/scratch"*.img
 base=$TOP/out/bench/bench-$stamp
 rc=0
 python3 "$TOP/tools/bench/dma-bench-report.py" --rows "$rows" --csv "$base.csv" --table "$base.txt" \

@@ -387,7 +387,7 @@ def main(argv):
                      "memcpy %s MB/s, crc32c %s MB/s, log scan %s MB/s" % (
                          fmt(h.get("memcpy_mb_s")), fmt(h.get("crc32c_mb_s")),
                          fmt(h.get("scan_mb_s"))))
-    text = "\n".join(lines) + "\n"
+    text = "\n".join(line.rstrip() for line in lines) + "\n"
     if table_path:
         open(table_path, "w").write(text)
     if not check:

@@ -270,18 +270,21 @@ row4() {	# reads: data in the log / written back, against dm-linear, all over on
 	# Writes through dm-delay wait HOLD ms: the write-back of what the fill logged stays in
 	# flight, its data in the log, while the in-log reads run; the checkpoint after them waits
 	# for it.  Reads pass at once.  The baseline reads through the same dm-delay.
-	hold=$((2 * MSECS + 8000))
+	hold=$((2 * MSECS + 5000))
 	dmsetup create bdly --table "0 $n delay $DATA 0 0 $DATA 0 $hold" &&
 	dmsetup create lin4 --table "0 $n linear /dev/mapper/bdly 0" &&
 	dmsetup create atom4 --table "0 $n atomic /dev/mapper/bdly $LOG" || { fail "row 4 setup"; return; }
 	for ((r = 1; r <= ROUNDS; r++)); do
+		local t0=$SECONDS
 		fio --name=fill --filename=/dev/mapper/atom4 --rw=write --bs=1m --size=${mib}m --direct=1 \
 			--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 || fail "row 4 fill"
 		for rw in read randread; do
 			cell 4 "$L" "$rw-4k" atom-inlog $r /dev/mapper/atom4 none -- \
 				stats_around atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
 		done
+		local t1=$SECONDS
 		dmsetup message atom4 0 checkpoint >/dev/null
+		say "row 4 round $r: fill $((t1 - t0)) s (with the in-log reads), checkpoint $((SECONDS - t1)) s"
 		for rw in read randread; do
 			cell 4 "$L" "$rw-4k" atom-written $r /dev/mapper/atom4 none -- \
 				stats_around atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
@@ -337,6 +340,8 @@ run_layout() {
 	teardown_layout
 	setup_layout "$L" || { fail "layout $L: setup"; teardown_layout; return; }
 	say "layout $L: data $DATA, log $LOG ($ROLES)"
+	knm /dev/mapper/atom
+	echo "atomic_device_$L=write_cache=$(cat /sys/block/$REPLY/queue/write_cache) fua=$(cat /sys/block/$REPLY/queue/fua) atomic_write_segments=$(cat /sys/block/$REPLY/queue/atomic_write_segments 2>/dev/null) atomic_write_max_bytes=$(cat /sys/block/$REPLY/queue/atomic_write_max_bytes 2>/dev/null)" >>"$OUT/env-guest.txt"
 	[ "$L" = sep ] && has_row 1 && prove_oatomic
 	for row in $rows; do
 		has_row "$row" || continue

@@ -37,7 +37,27 @@ EINVAL rather than silently writing non-atomically.
   $ $A open /mnt/blk/file atomic direct
   EINVAL
   [1]
+
+O_CREAT with O_ATOMIC never creates a file (a new file cannot be a block device): open()
+fails with EINVAL before anything is created, on ext4 and on tmpfs.  An existing block device
+still opens with O_CREAT.
+
+  $ $A open /mnt/blk/new creat atomic direct
+  EINVAL
+  [1]
+  $ ls /mnt/blk
+  file
+  lost+found
   $ umount /mnt/blk
+  $ mkdir -p /tmp/ocreat && mount -t tmpfs tmpfs /tmp/ocreat
+  $ $A open /tmp/ocreat/new creat atomic direct
+  EINVAL
+  [1]
+  $ ls /tmp/ocreat | wc -l
+  0
+  $ umount /tmp/ocreat
+  $ $A open $SCRATCH0 creat atomic direct
+  ok
 
 A write on an O_ATOMIC descriptor without O_DIRECT cannot happen, so the nodirect variant of
 the write helper fails at open.

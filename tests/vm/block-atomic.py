@@ -5,6 +5,7 @@ Every command prints "ok" (exit 0) or the errno name of the failure (exit 1), so
 shows exactly which error the kernel returned.
 
   block-atomic.py open DEV [FLAG...]            open(DEV, O_WRONLY|FLAGs); FLAGs: direct atomic
+                                                creat
   block-atomic.py getfl DEV                     open O_ATOMIC|O_DIRECT, print what F_GETFL says
   block-atomic.py setfl-nodirect DEV            open O_ATOMIC|O_DIRECT, F_SETFL without O_DIRECT
   block-atomic.py write DEV OFF LEN SEED [how]  one O_ATOMIC|O_DIRECT write of pattern SEED;
@@ -14,6 +15,15 @@ shows exactly which error the kernel returned.
                                                 opt: flags=N reserved=N nsegs=N rdonly
                                                 badsegs badbuf badarg bufoff=N
                                                 setro (device made read-only after open)
+  block-atomic.py sendfile DEV OFF FILE         sendfile(2) all of FILE to an O_ATOMIC|O_DIRECT
+                                                fd of DEV at byte OFF (data through a pipe)
+  block-atomic.py splice DEV OFF LEN SEED       write pattern SEED into a pipe, splice(2) it to
+                                                an O_ATOMIC|O_DIRECT fd of DEV at byte OFF
+  block-atomic.py bigwrite DEV OFF LEN BUFOFF   one O_ATOMIC|O_DIRECT pwrite of LEN bytes from
+                                                BUFOFF bytes into a fresh anonymous mapping; only
+                                                its first and last MiB hold data (pattern 1 and 2,
+                                                written at OFF and OFF+LEN-1MiB), the rest are
+                                                untouched pages (the kernel's zero page)
   block-atomic.py pattern SEED LEN              the pattern bytes on stdout (for cmp)
 """
 import ctypes
@@ -61,7 +71,7 @@ def do_open(dev, flags):
 def cmd_open(dev, *names):
     flags = os.O_WRONLY
     for n in names:
-        flags |= {"direct": os.O_DIRECT, "atomic": O_ATOMIC}[n]
+        flags |= {"direct": os.O_DIRECT, "atomic": O_ATOMIC, "creat": os.O_CREAT}[n]
     os.close(do_open(dev, flags))
     print("ok")
 
@@ -146,6 +156,73 @@ def cmd_list(dev, *args):
     print("ok")
 
 
+def cmd_sendfile(dev, off, path):
+    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    src = os.open(path, os.O_RDONLY)
+    size = os.fstat(src).st_size
+    os.lseek(fd, int(off), os.SEEK_SET)
+    done = 0
+    try:
+        while done < size:
+            n = os.sendfile(fd, src, done, size - done)
+            if n <= 0:
+                break
+            done += n
+    except OSError as e:
+        fail(e.errno)
+    if done != size:
+        print("short sendfile: %d of %d" % (done, size))
+        sys.exit(1)
+    print("ok")
+
+
+def cmd_splice(dev, off, length, seed):
+    off, length = int(off), int(length)
+    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    r, w = os.pipe()
+    data = pattern(int(seed), length)
+    done = 0
+    try:
+        while done < length:
+            # Fill the pipe with whole pages, then move them to the device.
+            chunk = data[done:done + 65536]
+            os.write(w, chunk)
+            left = len(chunk)
+            while left:
+                n = os.splice(r, fd, left, offset_dst=off + done)
+                if n <= 0:
+                    print("short splice")
+                    sys.exit(1)
+                left -= n
+                done += n
+    except OSError as e:
+        fail(e.errno)
+    print("ok")
+
+
+def cmd_bigwrite(dev, off, length, bufoff):
+    off, length, bufoff = int(off), int(length), int(bufoff)
+    mib = 1 << 20
+    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    # Private and not accounted: a mapping bigger than the guest's memory is fine, the
+    # untouched pages are never allocated.
+    m = mmap.mmap(-1, bufoff + length,
+                  flags=mmap.MAP_PRIVATE | getattr(mmap, "MAP_NORESERVE", 0x4000))
+    m[bufoff:bufoff + mib] = pattern(1, mib)
+    m[bufoff + length - mib:bufoff + length] = pattern(2, mib)
+    mv = memoryview(m)[bufoff:bufoff + length]
+    try:
+        n = os.pwrite(fd, mv, off)
+    except OSError as e:
+        fail(e.errno)
+    finally:
+        mv.release()
+    if n != length:
+        print("short write: %d of %d" % (n, length))
+        sys.exit(1)
+    print("ok")
+
+
 def cmd_pattern(seed, length):
     sys.stdout.buffer.write(pattern(int(seed), int(length)))
 
@@ -155,7 +232,9 @@ def main():
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     cmd = {"open": cmd_open, "getfl": cmd_getfl, "setfl-nodirect": cmd_setfl_nodirect,
-           "write": cmd_write, "list": cmd_list, "pattern": cmd_pattern}.get(sys.argv[1])
+           "write": cmd_write, "list": cmd_list, "sendfile": cmd_sendfile,
+           "splice": cmd_splice, "bigwrite": cmd_bigwrite,
+           "pattern": cmd_pattern}.get(sys.argv[1])
     if not cmd:
         print("unknown command: %s" % sys.argv[1], file=sys.stderr)
         sys.exit(2)

@@ -125,31 +125,27 @@ else
 	build_kernel
 fi
 
-# 5. The dm-atomic module, out of tree, built in a copy so the repo stays clean; skipped when
-# neither its sources nor the kernel changed since the last build.
-if [ -f "$TOP/dm-atomic/Kbuild" ] && [ "$flavor" != unpatched ] && [ -z "${DMA_SKIP_MODULE:-}" ]; then
-	mkdir -p "$build/$EXT_NAME"
-	modkey=$( { stat -c %Y "$build/.build-done"; cd "$TOP/dm-atomic" && find . -type f \
+# 5. The out-of-tree modules, built in copies so the repo stays clean; each skipped when
+# neither its sources nor the kernel changed since its last build.
+# build_ext WHAT SRC DIR: build the module sources in $TOP/SRC into $build/$EXT_NAME/DIR.
+build_ext() {
+	local what=$1 srcdir=$TOP/$2 dir=$build/$EXT_NAME/$3 key
+	key=$( { stat -c %Y "$build/.build-done"; cd "$srcdir" && find . -type f \
 		! -name '*.o' ! -name '*.ko' ! -name '*.cmd' ! -name '*.mod*' ! -name '*.order' ! -name '*.symvers' \
 		-print0 | sort -z | xargs -0 sha256sum; } | sha256sum | cut -c1-16)
-	if [ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] && [ "$(cat "$build/$EXT_NAME/.modkey" 2>/dev/null)" = "$modkey" ]; then
-		log "dm-atomic module is up to date"
-	else
-		rsync -a --delete --exclude '*.o' --exclude '*.ko' "$TOP/dm-atomic/" "$build/$EXT_NAME/dm-atomic/"
-		run_logged "dm-atomic module" "$build/$EXT_NAME/build.log" \
-			flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/$EXT_NAME/dm-atomic" modules
-		echo "$modkey" >"$build/$EXT_NAME/.modkey"
+	if [ "$(cat "$dir.key" 2>/dev/null)" = "$key" ] && ls "$dir/"*.ko >/dev/null 2>&1; then
+		log "$what: up to date"
+		return
 	fi
-	# The VM tests' helper modules (tests/kmod/): in-kernel submitters of what no
-	# userspace path can send, built the same way.
-	kmodkey=$( { stat -c %Y "$build/.build-done"; cd "$TOP/tests/kmod" && sha256sum Kbuild ./*.c; } | sha256sum | cut -c1-16)
-	if [ "$(cat "$build/$EXT_NAME/.kmodkey" 2>/dev/null)" = "$kmodkey" ] && ls "$build/$EXT_NAME/kmod/"*.ko >/dev/null 2>&1; then
-		log "test modules are up to date"
-	else
-		rsync -a --delete --exclude '*.o' --exclude '*.ko' "$TOP/tests/kmod/" "$build/$EXT_NAME/kmod/"
-		run_logged "test modules (tests/kmod)" "$build/$EXT_NAME/kmod-build.log" \
-			flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$build/$EXT_NAME/kmod" modules
-		echo "$kmodkey" >"$build/$EXT_NAME/.kmodkey"
-	fi
+	rsync -a --delete --exclude '*.o' --exclude '*.ko' "$srcdir/" "$dir/"
+	run_logged "$what" "$dir.log" \
+		flock "$build/.module.lock" make -C "$build" CC="ccache gcc" M="$dir" modules
+	echo "$key" >"$dir.key"
+}
+if [ -f "$TOP/dm-atomic/Kbuild" ] && [ "$flavor" != unpatched ] && [ -z "${DMA_SKIP_MODULE:-}" ]; then
+	mkdir -p "$build/$EXT_NAME"
+	build_ext "dm-atomic module" dm-atomic dm-atomic
+	# The VM tests' helper modules: in-kernel submitters of what no userspace path can send.
+	build_ext "test modules (tests/kmod)" tests/kmod kmod
 fi
 echo "$build"

@@ -4,8 +4,14 @@
 set -u
 
 prog=dm-atomic-setup
-version=$(cat "$(dirname "$(readlink -f "$0")")/../VERSION" 2>/dev/null || echo 0.2.0)
+here=$(dirname "$(readlink -f "$0")")
+# `make install` writes the version here; in the source tree it is tools/VERSION.
+version=@VERSION@
+case "$version" in @*) version=$(cat "$here/../VERSION" 2>/dev/null || echo unknown) ;; esac
 [ -n "${DMA_TOOLS_VERSION:-}" ] && version=$DMA_TOOLS_VERSION
+# The tools it runs (dma-format, dma-check, dma-dump) are installed beside it; udev and
+# systemd run it with a short PATH.
+PATH=$here:$PATH:/usr/local/sbin:/usr/sbin:/sbin
 
 # Exit codes, in classes (as cryptsetup documents its own).
 E_OK=0 E_USAGE=1 E_REFUSED=2 E_NOTFOUND=4 E_BUSY=5 E_IO=6
@@ -26,6 +32,13 @@ Commands:
   check META          check the metadata, read-only (dma-check)
   size                the metadata size for a log (-L) or for the largest
                       lists (--max-bytes, --max-segments)
+  open-tab [NAME...]  open the devices of the atomictab (all but noauto ones,
+                      or those named); active ones are left as they are
+  close-tab [NAME...] close the atomictab's active devices (or those named)
+  list-tab [NAME...]  check the atomictab and print its entries, one
+                      "NAME DATA META OPTIONS" a line
+  probe DEV           for udev: DM_ATOMIC_ROLE=metadata (a dm-atomic
+                      superblock) or =data (an atomictab data device)
 
 Options:
   -L, --log-size SIZE       log size (format, size); default: all of META
@@ -33,6 +46,9 @@ Options:
       --max-segments N      ranges per atomic list (open: feature argument)
       --commit-delay-us N   group commit window (open: feature argument)
       --high-watermark PCT  log use that raises a dm event (open)
+      --no-suspend-writeback  a suspend keeps the log (open: feature flag)
+      --no-discard-passdown   discards stop at the target (open: feature flag)
+      --tab FILE            the atomictab (default /etc/atomictab)
   -q, --batch-mode          do not ask before destroying data
       --json                status: one JSON object
   -h, --help                show this help
@@ -122,6 +138,8 @@ cmd_open() {
 	[ -n "$max_segments" ] && feats+=(max_segments "$max_segments")
 	[ -n "$commit_delay" ] && feats+=(commit_delay_us "$commit_delay")
 	[ -n "$high_wm" ] && feats+=(high_watermark "$high_wm")
+	[ "$no_sw" = 1 ] && feats+=(no_suspend_writeback)
+	[ "$no_dp" = 1 ] && feats+=(no_discard_passdown)
 	# A quick offline look first: a damaged or foreign superblock is named here.
 	dma-check -q --data-dev "$data" "$meta" >/dev/null 2>&1
 	case $? in
@@ -217,7 +235,179 @@ cmd_size() {
 	say "the data device's size does not change it"
 }
 
-log_size= max_bytes= max_segments= commit_delay= high_wm= batch=0 json=0 args=()
+# --- atomictab (man atomictab(5)) -----------------------------------------------------------
+
+# resolve_dev SPEC: the device node SPEC names: a path, or UUID=, PARTUUID=, LABEL= or
+# PARTLABEL= as blkid reports them.  A device-mapper device is never chosen: the filesystem
+# of a dm-atomic device is visible on its raw data disk too, and the raw disk is meant.
+resolve_dev() {
+	local spec=$1 found
+	case "$spec" in
+	/*) [ -e "$spec" ] || return 1; readlink -f "$spec" ;;
+	UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*)
+		found=$(blkid -c /dev/null -o device -t "$spec" 2>/dev/null | grep -v '^/dev/dm-\|^/dev/mapper/')
+		[ -n "$found" ] || return 1
+		[ "$(wc -l <<<"$found")" = 1 ] || { err "$spec: more than one device: $(echo $found)"; return 2; }
+		echo "$found" ;;
+	*) return 3 ;;
+	esac
+}
+
+# tab_check FN ARGS...: FN's complaint (size_arg, num_arg), as an error in the atomictab.
+tab_check() {
+	local msg
+	msg=$("$@" 2>&1 >/dev/null) && return 0
+	die $E_USAGE "$(head -n1 <<<"$msg" | sed "s/^$prog: //")"
+}
+
+# tab_entries: the atomictab's lines, checked, as "LINENO NAME DATA META OPTIONS".
+tab_entries() {
+	[ -e "$tab" ] || die $E_NOTFOUND "$tab: no such file"
+	[ -r "$tab" ] || die $E_IO "$tab: cannot read it"
+	local n=0 line name data meta opts extra o seen=" "
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		line=${line%%#*}
+		read -r name data meta opts extra <<<"$line" || true
+		[ -n "$name" ] || continue
+		[ -n "$meta" ] || die $E_USAGE "$tab:$n: expected NAME DATA META [OPTIONS]"
+		[ -z "$extra" ] || die $E_USAGE "$tab:$n: unexpected '$extra' after the options (options are separated by commas, without spaces)"
+		[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || die $E_USAGE "$tab:$n: '$name' is not a usable device name"
+		[[ "$seen" == *" $name "* ]] && die $E_USAGE "$tab:$n: $name is named twice"
+		seen+="$name "
+		for o in data meta; do
+			case "${!o}" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) ;;
+			*) die $E_USAGE "$tab:$n: '${!o}' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)" ;;
+			esac
+		done
+		[ -n "$opts" ] || opts=-
+		local IFS=,
+		for o in $opts; do
+			case "$o" in
+			-|noauto|nofail|no-suspend-writeback|no-discard-passdown) ;;
+			max-bytes=*) tab_check size_arg "$tab:$n: max-bytes" "${o#*=}" ;;
+			max-segments=*) tab_check num_arg "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
+			commit-delay-us=*) tab_check num_arg "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
+			high-watermark=*) tab_check num_arg "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
+			*) die $E_USAGE "$tab:$n: unknown option '$o'" ;;
+			esac
+		done
+		unset IFS
+		echo "$n $name $data $meta $opts"
+	done <"$tab"
+}
+
+# has_opt OPTS WORD
+has_opt() { [[ ",$1," == *",$2,"* ]]; }
+
+# tab_open_one NAME DATA META OPTS: in a subshell, so one entry's failure ends only it.
+tab_open_one() (
+	local name=$1 opts=$4 d m o rc
+	d=$(resolve_dev "$2"); rc=$?
+	[ $rc = 0 ] || { [ $rc = 2 ] && exit $E_REFUSED; die $E_NOTFOUND "$name: data device $2 not found"; }
+	m=$(resolve_dev "$3"); rc=$?
+	[ $rc = 0 ] || { [ $rc = 2 ] && exit $E_REFUSED; die $E_NOTFOUND "$name: metadata device $3 not found"; }
+	local IFS=,
+	for o in $opts; do
+		case "$o" in
+		max-bytes=*) max_bytes=$(size_arg max-bytes "${o#*=}") ;;
+		max-segments=*) max_segments=${o#*=} ;;
+		commit-delay-us=*) commit_delay=${o#*=} ;;
+		high-watermark=*) high_wm=${o#*=} ;;
+		no-suspend-writeback) no_sw=1 ;;
+		no-discard-passdown) no_dp=1 ;;
+		esac
+	done
+	unset IFS
+	cmd_open "$d" "$m" "$name"
+)
+
+# tab_select NAMES...: the entries to act on (all, or those named, each of which must exist).
+tab_select() {
+	local entries want n name rest
+	entries=$(tab_entries) || exit
+	for want in "$@"; do
+		grep -q "^[0-9]* $want " <<<"$entries" || die $E_NOTFOUND "$tab: no entry named $want"
+	done
+	while read -r n name rest; do
+		[ -n "$name" ] || continue
+		if [ $# -gt 0 ]; then
+			[[ " $* " == *" $name "* ]] && echo "$name $rest"
+		else
+			echo "$name $rest"
+		fi
+	done <<<"$entries"
+}
+
+cmd_open_tab() {
+	need_root open-tab
+	local sel name data meta opts rc worst=0
+	sel=$(tab_select "$@") || exit
+	while read -r name data meta opts; do
+		[ -n "$name" ] || continue
+		[ $# = 0 ] && has_opt "$opts" noauto && continue
+		if name_exists "$name"; then
+			say "$name: active already"
+			continue
+		fi
+		tab_open_one "$name" "$data" "$meta" "$opts" </dev/null; rc=$?
+		if [ $rc != 0 ] && has_opt "$opts" nofail; then
+			err "$name: not opened (nofail)"
+		elif [ $rc != 0 ] && [ $worst = 0 ]; then
+			worst=$rc
+		fi
+	done <<<"$sel"
+	return $worst
+}
+
+cmd_close_tab() {
+	need_root close-tab
+	local sel name rest rc worst=0
+	sel=$(tab_select "$@") || exit
+	# In reverse order: a later entry may sit on an earlier one.
+	while read -r name rest; do
+		[ -n "$name" ] || continue
+		if ! name_exists "$name"; then
+			[ $# -gt 0 ] && { err "no device named $name"; [ $worst = 0 ] && worst=$E_NOTFOUND; }
+			continue
+		fi
+		(cmd_close "$name"); rc=$?
+		[ $rc != 0 ] && [ $worst = 0 ] && worst=$rc
+	done < <(tac <<<"$sel")
+	return $worst
+}
+
+cmd_list_tab() {
+	local sel
+	sel=$(tab_select "$@") || exit
+	[ -z "$sel" ] || say "$sel"
+}
+
+# probe DEV: udev's IMPORT{program}.  Prints nothing for other devices; never fails.
+cmd_probe() {
+	[ $# = 1 ] || usage_error "probe: expected DEV"
+	local dev=$1 magic mm name data meta opts d
+	magic=$(dd if="$dev" bs=8 skip=4 count=1 status=none 2>/dev/null | tr -d '\0')
+	if [ "$magic" = DMATOMSB ]; then
+		say "DM_ATOMIC_ROLE=metadata"
+		return 0
+	fi
+	[ -b "$dev" ] && [ -r "$tab" ] || return 0
+	mm=$(stat -L -c '%t:%T' "$dev" 2>/dev/null) || return 0
+	while read -r name data meta opts; do
+		[ -n "$name" ] || continue
+		d=$(resolve_dev "$data" 2>/dev/null) && [ -b "$d" ] || continue
+		if [ "$(stat -L -c '%t:%T' "$d" 2>/dev/null)" = "$mm" ]; then
+			say "DM_ATOMIC_ROLE=data"
+			say "DM_ATOMIC_NAME=$name"
+			return 0
+		fi
+	done < <(tab_select 2>/dev/null)
+	return 0
+}
+
+log_size= max_bytes= max_segments= commit_delay= high_wm= no_sw=0 no_dp=0 batch=0 json=0 args=()
+tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-L|--log-size) [ $# -ge 2 ] || usage_error "$1 needs a value"; log_size=$(size_arg "$1" "$2") || exit; shift 2 ;;
@@ -225,6 +415,9 @@ while [ $# -gt 0 ]; do
 	--max-segments) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
 	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
 	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
+	--no-suspend-writeback) no_sw=1; shift ;;
+	--no-discard-passdown) no_dp=1; shift ;;
+	--tab) [ $# -ge 2 ] || usage_error "$1 needs a value"; tab=$2; shift 2 ;;
 	-q|--batch-mode) batch=1; shift ;;
 	--json) json=1; shift ;;
 	-h|--help) usage; exit 0 ;;
@@ -238,6 +431,7 @@ done
 cmd=${args[0]}
 set -- "${args[@]:1}"
 case "$cmd" in
-format|open|close|status|dump|check|size) "cmd_$cmd" "$@"; exit $? ;;
+format|open|close|status|dump|check|size|probe) "cmd_$cmd" "$@"; exit $? ;;
+open-tab|close-tab|list-tab) "cmd_${cmd/-/_}" "$@"; exit $? ;;
 *) usage_error "unknown command '$cmd'" ;;
 esac

@@ -6,7 +6,7 @@ T ?=
 SHELL := /bin/bash
 
 .PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
-	vm demo check-series clean distclean crash-test powercut bench bench-host
+	vm demo check-series clean distclean crash-test powercut bench bench-host install uninstall
 
 help:
 	@echo "dm-atomic make targets:"
@@ -25,6 +25,8 @@ help:
 	@echo "  make kernel-unpatched  the pristine kernel, for regression comparisons"
 	@echo "  make rootfs            build the guest root filesystem (cached)"
 	@echo "  make tools             build the userspace tools into tools/bin"
+	@echo "  make install           tools, setup tool, man pages, udev rule, atomictab generator (PREFIX=/usr/local DESTDIR=)"
+	@echo "  make uninstall         remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "  make check-series      build every prefix of block-core-patches/series"
 	@echo "  make clean             remove build products in the repo (the cache stays)"
 	@echo "  make distclean         also remove the cache (\$$DMA_CACHE, default ~/.cache/dm-atomic)"
@@ -46,6 +48,11 @@ rootfs: deps
 
 tools:
 	@if [ -f tools/Makefile ]; then $(MAKE) -C tools; else echo "no tools yet"; fi
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+install uninstall:
+	@$(MAKE) -s -C tools $@ PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
 
 test:
 	@qemu-scripts/run-tests.sh --kernel $(KERNEL) $(T)

@@ -1,0 +1,59 @@
+make install into a DESTDIR: the user tools, the setup tool (with its version), the man pages,
+the udev rule and the atomictab generator (with the installed paths in them), the examples;
+never the test helpers or make bench's drivers.  make uninstall removes all of it.
+
+  $ cd "$TOP"
+  $ d=$CRAMTMP/root
+  $ make -s install DESTDIR=$d PREFIX=/usr >/dev/null; echo $?
+  0
+  $ (cd $d && find . -type f | sort)
+  ./usr/lib/systemd/system-generators/dm-atomic-generator
+  ./usr/lib/udev/rules.d/58-dm-atomic.rules
+  ./usr/sbin/dm-atomic-setup
+  ./usr/sbin/dma-bench
+  ./usr/sbin/dma-check
+  ./usr/sbin/dma-dump
+  ./usr/sbin/dma-exercise
+  ./usr/sbin/dma-format
+  ./usr/sbin/dma-replay
+  ./usr/sbin/dma-verify
+  ./usr/share/doc/dm-atomic-tools/atomictab
+  ./usr/share/doc/dm-atomic-tools/lvm-filter.conf
+  ./usr/share/man/man5/atomictab.5
+  ./usr/share/man/man8/dm-atomic-setup.8
+  ./usr/share/man/man8/dm-atomic.8
+  ./usr/share/man/man8/dma-bench.8
+  ./usr/share/man/man8/dma-check.8
+  ./usr/share/man/man8/dma-dump.8
+  ./usr/share/man/man8/dma-exercise.8
+  ./usr/share/man/man8/dma-format.8
+  ./usr/share/man/man8/dma-replay.8
+  ./usr/share/man/man8/dma-verify.8
+  $ (cd $d && find . -type f -perm -u+x | sort | tr '\n' ' ')
+  ./usr/lib/systemd/system-generators/dm-atomic-generator ./usr/sbin/dm-atomic-setup ./usr/sbin/dma-bench ./usr/sbin/dma-check ./usr/sbin/dma-dump ./usr/sbin/dma-exercise ./usr/sbin/dma-format ./usr/sbin/dma-replay ./usr/sbin/dma-verify  (no-eol)
+  $ grep -rlI '@[A-Z]*@' $d || echo "no placeholder left"
+  no placeholder left
+  $ grep -h 'dm-atomic-setup probe' $d/usr/lib/udev/rules.d/58-dm-atomic.rules
+  IMPORT{program}="/usr/sbin/dm-atomic-setup probe $devnode"
+  $ grep -h '^setup=' $d/usr/lib/systemd/system-generators/dm-atomic-generator
+  setup=/usr/sbin/dm-atomic-setup
+  $ [ "$($d/usr/sbin/dm-atomic-setup --version)" = "dm-atomic-setup $(cat tools/VERSION)" ] && echo "version of the tree"
+  version of the tree
+  $ [ "$(cd / && env -i $d/usr/sbin/dm-atomic-setup -L 64M size | head -n1)" = "log: 16384 blocks of 4096 bytes" ] && echo "runs from anywhere"
+  runs from anywhere
+
+The installed generator runs against the installed setup tool.
+
+  $ printf 'db /dev/a /dev/b\n' >$CRAMTMP/tab; mkdir $CRAMTMP/u
+  $ DM_ATOMIC_SETUP=$d/usr/sbin/dm-atomic-setup DM_ATOMIC_TAB=$CRAMTMP/tab $d/usr/lib/systemd/system-generators/dm-atomic-generator $CRAMTMP/u; ls $CRAMTMP/u
+  dm-atomic-db.service
+  local-fs-pre.target.requires
+  $ grep ExecStart= $CRAMTMP/u/dm-atomic-db.service | sed "s|$CRAMTMP|T|g"
+  ExecStart=/usr/sbin/dm-atomic-setup --tab T/tab open-tab db
+
+The default prefix is /usr/local; uninstall leaves nothing but the directories.
+
+  $ make -s install DESTDIR=$CRAMTMP/r2 >/dev/null; ls $CRAMTMP/r2/usr/local/sbin | wc -l
+  8
+  $ make -s uninstall DESTDIR=$CRAMTMP/r2; find $CRAMTMP/r2 -type f
+  $ make -s uninstall DESTDIR=$d PREFIX=/usr; find $d -type f

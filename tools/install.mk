@@ -1,0 +1,51 @@
+# make install / make uninstall (included by tools/Makefile; the top-level Makefile delegates).
+#
+#   make install DESTDIR=/tmp/root PREFIX=/usr
+#
+# The user tools, the setup tool, the man pages, the udev rule and the atomictab generator.
+# Not installed: the test helpers (test-bin/) and make bench's drivers (dma-bench-host,
+# dma-bench-run, dma-bench-report: they drive a guest from this source tree).
+PREFIX ?= /usr/local
+DESTDIR ?=
+SBINDIR ?= $(PREFIX)/sbin
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/dm-atomic-tools
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+SYSTEMDGENERATORDIR ?= $(PREFIX)/lib/systemd/system-generators
+
+USER_TOOLS := dm-atomic-setup dma-format dma-check dma-dump dma-replay dma-exercise dma-verify dma-bench
+NOT_INSTALLED := dma-bench-host dma-bench-run dma-bench-report
+MAN8 := $(wildcard ../man/*.8)
+MAN5 := $(wildcard ../man/*.5)
+
+# For tests: what is installed and what is deliberately not.
+print-user-tools:
+	@echo $(USER_TOOLS)
+print-not-installed:
+	@echo $(NOT_INSTALLED)
+
+SUBST = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+
+install: all
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSTEMDGENERATORDIR) $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(addprefix bin/,$(filter-out dm-atomic-setup,$(USER_TOOLS))) $(DESTDIR)$(SBINDIR)/
+	$(SUBST) setup/dm-atomic-setup.sh >$(DESTDIR)$(SBINDIR)/dm-atomic-setup
+	chmod 0755 $(DESTDIR)$(SBINDIR)/dm-atomic-setup
+	$(SUBST) system/dm-atomic-generator >$(DESTDIR)$(SYSTEMDGENERATORDIR)/dm-atomic-generator
+	chmod 0755 $(DESTDIR)$(SYSTEMDGENERATORDIR)/dm-atomic-generator
+	$(SUBST) system/58-dm-atomic.rules >$(DESTDIR)$(UDEVRULESDIR)/58-dm-atomic.rules
+	chmod 0644 $(DESTDIR)$(UDEVRULESDIR)/58-dm-atomic.rules
+	install -m 0644 $(MAN8) $(DESTDIR)$(MANDIR)/man8/
+	install -m 0644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/
+	install -m 0644 system/atomictab system/lvm-filter.conf $(DESTDIR)$(DOCDIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(SBINDIR)/,$(USER_TOOLS))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(MAN8)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/58-dm-atomic.rules $(DESTDIR)$(SYSTEMDGENERATORDIR)/dm-atomic-generator
+	rm -f $(DESTDIR)$(DOCDIR)/atomictab $(DESTDIR)$(DOCDIR)/lvm-filter.conf
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+.PHONY: install uninstall print-user-tools print-not-installed

@@ -25,7 +25,10 @@
  * Plain writes (without REQ_ATOMIC) go straight to the data device unless
  * they overlap sectors that are still in the log (in the index), in which
  * case they are logged too, so neither write-back nor a replay at the next
- * activation can put older data over them (G5).  Without the block-layer
+ * activation can put older data over them (G5).  The other way round, a
+ * direct write still in flight when later logged data for its sectors is
+ * written back must land first: write-back waits for every direct write
+ * mapped before it started (dmat_wait_direct()).  Without the block-layer
  * series (no DM_TARGET_ATOMIC_WRITES) every write is logged, each bio one
  * atomic transaction.
  */
@@ -38,6 +41,7 @@
 #include <linux/mutex.h>
 #include <linux/rbtree.h>
 #include <linux/slab.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 
 #include "dm-atomic-log.h"
@@ -128,6 +132,8 @@ struct per_bio {
 	unsigned int nr_pins;
 	struct read_pin *pins;
 	u64 discard_seq;		/* deferred discards: waits for this retire */
+	bool direct;			/* counted in direct_inflight[epoch] */
+	u8 epoch;
 };
 
 struct atomic_c {
@@ -161,6 +167,14 @@ struct atomic_c {
 	struct work_struct event_work;		/* dm_table_event() after a failure */
 	struct mutex writeback_lock;		/* one write-back pass at a time */
 
+	/*
+	 * Direct writes (and discards) in flight, counted in the epoch they
+	 * were mapped in (direct_epoch & 1, read and counted under lock).
+	 * Write-back starts a new epoch and waits for the old one to drain.
+	 */
+	atomic_t direct_inflight[2];
+	wait_queue_head_t direct_wait;
+
 	spinlock_t lock;		/* protects everything below */
 	struct list_head incoming;	/* atomic_req waiting for a commit */
 	struct list_head committing;	/* txns with a log write in flight */
@@ -175,6 +189,7 @@ struct atomic_c {
 	struct bio_list deferred_discards;
 	bool suspended;
 	bool above_watermark;		/* log use at or above high_watermark */
+	unsigned int direct_epoch;
 
 	int error;			/* latched first error; 0: healthy */
 
@@ -817,6 +832,49 @@ static void complete_work_fn(struct work_struct *ws)
  * flush; then the tail moves.
  */
 
+/*
+ * Direct writes against write-back (G5).  A plain write is sent straight to
+ * the data device when none of its sectors is in the index at map time; a
+ * list over the same sectors may be indexed, acknowledged and written back
+ * while that write is still in flight, and the two would land in either
+ * order.  Once the direct write has completed, reads return the list's data
+ * (from the index), so the write-back must land last.  Each direct write is
+ * counted, under ac->lock together with the index lookup that let it go
+ * direct, in the current epoch; a write-back pass starts a new epoch and
+ * waits until the old one drained.  Passes are serialized by writeback_lock,
+ * so the other epoch is always drained when a pass flips to it: every direct
+ * write mapped before the pass has completed before the pass writes.
+ */
+static void dmat_count_direct(struct atomic_c *ac, struct per_bio *pb)
+{
+	lockdep_assert_held(&ac->lock);
+	pb->direct = true;
+	pb->epoch = ac->direct_epoch & 1;
+	atomic_inc(&ac->direct_inflight[pb->epoch]);
+}
+
+/* From end_io, in any context. */
+static void dmat_direct_done(struct atomic_c *ac, struct per_bio *pb)
+{
+	pb->direct = false;
+	/* Pairs with the barrier in wait_event() of dmat_wait_direct(). */
+	if (atomic_dec_and_test(&ac->direct_inflight[pb->epoch]) &&
+	    wq_has_sleeper(&ac->direct_wait))
+		wake_up_all(&ac->direct_wait);
+}
+
+/* Wait for every direct write mapped before now.  May sleep. */
+static void dmat_wait_direct(struct atomic_c *ac)
+{
+	unsigned int old;
+
+	spin_lock_irq(&ac->lock);
+	old = ac->direct_epoch & 1;
+	ac->direct_epoch++;
+	spin_unlock_irq(&ac->lock);
+	wait_event(ac->direct_wait, !atomic_read(&ac->direct_inflight[old]));
+}
+
 struct wb_io {
 	atomic_t pending;
 	int error;
@@ -970,6 +1028,8 @@ static int writeback_pass(struct atomic_c *ac)
 	spin_unlock_irq(&ac->lock);
 
 	pins = wb_snapshot(ac, seq, &n);
+	/* Direct writes mapped before the snapshot land first (G5). */
+	dmat_wait_direct(ac);
 	r = wb_write(ac, pins, n);
 	unpin_all(pins, n);
 	if (r) {
@@ -1258,7 +1318,8 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 	queue_delayed_work(ac->wq, &ac->commit_work, delay);
 }
 
-static bool must_log(struct atomic_c *ac, struct bio *bio, sector_t start)
+static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
+		     sector_t start)
 {
 	bool overlap;
 
@@ -1270,9 +1331,10 @@ static bool must_log(struct atomic_c *ac, struct bio *bio, sector_t start)
 #endif
 	spin_lock_irq(&ac->lock);
 	overlap = index_overlaps(ac, start, start + bio_sectors(bio));
-	if (!overlap)
+	if (!overlap) {
 		ac->writes_direct++;
-	else
+		dmat_count_direct(ac, pb);
+	} else
 		ac->plain_writes_logged++;
 	spin_unlock_irq(&ac->lock);
 	return overlap;
@@ -1284,7 +1346,7 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 
 	if (atomic_failed(ac))
 		return DM_MAPIO_KILL;
-	if (!must_log(ac, bio, start)) {
+	if (!must_log(ac, bio, pb, start)) {
 		remap_to_data(ac, bio);
 		return DM_MAPIO_REMAPPED;
 	}
@@ -1317,6 +1379,7 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 		kick_writeback(ac, true);
 		return DM_MAPIO_SUBMITTED;
 	}
+	dmat_count_direct(ac, pb);
 	spin_unlock_irq(&ac->lock);
 	remap_to_data(ac, bio);
 	return DM_MAPIO_REMAPPED;
@@ -1329,6 +1392,7 @@ static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 
 	pb->nr_pins = 0;
 	pb->pins = NULL;
+	pb->direct = false;
 
 	if (bio->bi_opf & REQ_PREFLUSH) {
 		/*
@@ -1357,6 +1421,8 @@ static int atomic_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *er
 {
 	struct per_bio *pb = dm_per_bio_data(bio, sizeof(struct per_bio));
 
+	if (pb->direct)
+		dmat_direct_done(ti->private, pb);
 	if (pb->nr_pins) {
 		if (!*error)
 			overlay_pins(bio, pb);
@@ -1383,6 +1449,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 
 		pb->nr_pins = 0;
 		pb->pins = NULL;
+		pb->direct = false;
 		bytes += bios[i]->bi_iter.bi_size;
 		preflush |= !!(bios[i]->bi_opf & REQ_PREFLUSH);
 	}
@@ -1819,6 +1886,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	INIT_LIST_HEAD(&ac->committed);
 	spin_lock_init(&ac->lock);
 	mutex_init(&ac->writeback_lock);
+	init_waitqueue_head(&ac->direct_wait);
 	ac->index = RB_ROOT;
 	bio_list_init(&ac->deferred_discards);
 	INIT_DELAYED_WORK(&ac->commit_work, commit_work_fn);

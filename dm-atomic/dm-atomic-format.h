@@ -96,9 +96,17 @@
  *                      changes only the fields it owns, so the three words
  *                      survive every rewrite.
  *
- * This version knows no feature: every mask is 0, dma_sb_build() writes
- * zeroes, and superblocks written before the words existed hold zeroes
- * there (they were reserved), so they are valid version-1 superblocks.
+ * Known features:
+ *   compat DMA_FEATURE_COMPAT_FIXED_LOG   the log was formatted with an
+ *        explicit size (dma-format --log-blocks): the target keeps it.
+ *        Without the bit, activation grows the log to fill a metadata
+ *        device that has room past it (after the replay, when the log is
+ *        empty).  Compatible: code that does not know it never grows the
+ *        log anyway.
+ *
+ * dma_sb_build() writes zero words, and superblocks written before the
+ * words existed hold zeroes there (they were reserved), so they are valid
+ * version-1 superblocks.
  * Feature checks come right after the flags in dma_sb_validate()'s order
  * (incompat first, then ro_compat), before the geometry is trusted.
  *
@@ -194,6 +202,7 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 #define DMA_DESC_MAGIC		0x58544d44U	/* "DMTX" */
 #define DMA_VERSION		1U
 #define DMA_MIN_LOG_BLOCKS	2U	/* a descriptor and one data block */
+#define DMA_MAX_LOG_BLOCKS	(1ULL << 40)	/* 4 PiB of log */
 #define DMA_RECOVERY_SEQ_JUMP	(1ULL << 32)	/* see "After recovery" above */
 
 /* Superblock flags: none defined in version 1; any set bit is refused. */
@@ -206,7 +215,8 @@ static inline u32 dma_crc32c(const void *p, size_t n)
  * none yet.  An unknown incompat bit refuses the metadata, an unknown
  * ro_compat bit allows reading only, an unknown compat bit is ignored.
  */
-#define DMA_FEATURE_COMPAT_KNOWN	0U
+#define DMA_FEATURE_COMPAT_FIXED_LOG	0x1U	/* see below */
+#define DMA_FEATURE_COMPAT_KNOWN	DMA_FEATURE_COMPAT_FIXED_LOG
 #define DMA_FEATURE_RO_COMPAT_KNOWN	0U
 #define DMA_FEATURE_INCOMPAT_KNOWN	0U
 

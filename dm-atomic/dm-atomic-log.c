@@ -46,6 +46,14 @@ struct dma_log {
 	u64 replayed_txns;
 	u64 replayed_sectors;
 	enum dma_scan_result replay_end;
+
+	/*
+	 * Resize, decided by dma_log_open() and applied by recovery once
+	 * the log is empty (0: unchanged).  The replay still runs on the
+	 * old geometry: what the log holds was written for it.
+	 */
+	u64 grow_data_sectors;		/* new data_sectors */
+	u64 grow_log_blocks;		/* new log_blocks */
 };
 
 /* ------------------------------------------------------------------------
@@ -86,8 +94,48 @@ static int write_sb(struct dma_log *log)
  * Open and format
  */
 
+/*
+ * The superblock is valid: decide whether the devices grew.  The data
+ * device grows only when the table asks for it (a target longer than the
+ * recorded size): a data device that is merely larger may be the wrong
+ * one, so that is refused as before.  The log grows into a larger
+ * metadata device unless it was formatted with an explicit size.
+ */
+static int check_sizes(struct dma_log *log, sector_t target_sectors, char **error)
+{
+	u64 rec = le64_to_cpu(log->sb->data_sectors);
+	u64 log_start = le64_to_cpu(log->sb->log_start);
+	u64 log_blocks = le64_to_cpu(log->sb->log_blocks);
+	u64 room;
+
+	if (log->data_sectors < rec) {
+		DMERR("%pg: data device %pg has %llu sectors, the superblock records %llu: shrinking is not supported",
+		      log->meta, log->data, log->data_sectors, rec);
+		*error = "Data device is smaller than the superblock records: shrinking is not supported";
+		return -EINVAL;
+	}
+	if (log->data_sectors > rec) {
+		if (target_sectors <= rec) {
+			DMERR("%pg: data device %pg has %llu sectors, the superblock records %llu (to grow, load a table longer than %llu sectors)",
+			      log->meta, log->data, log->data_sectors, rec, rec);
+			*error = "Data device size does not match the superblock";
+			return -EINVAL;
+		}
+		log->grow_data_sectors = log->data_sectors;
+	}
+	if (log_start + log_blocks > log->meta_blocks) {
+		*error = "Metadata device smaller than the log in the superblock";
+		return -EINVAL;
+	}
+	room = min_t(u64, log->meta_blocks - log_start, DMA_MAX_LOG_BLOCKS);
+	if (room > log_blocks &&
+	    !(le32_to_cpu(log->sb->feature_compat) & DMA_FEATURE_COMPAT_FIXED_LOG))
+		log->grow_log_blocks = room;
+	return 0;
+}
+
 int dma_log_open(struct block_device *meta, struct block_device *data,
-		 struct dma_log **logp, char **error)
+		 sector_t target_sectors, struct dma_log **logp, char **error)
 {
 	struct dma_log *log;
 	enum dma_sb_result res;
@@ -125,9 +173,13 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		goto bad;
 	}
 
-	res = dma_sb_validate(log->sb, log->data_sectors, log->meta_blocks);
+	/* Sizes are checked by check_sizes(): they may have grown. */
+	res = dma_sb_validate(log->sb, 0, 0);
 	switch (res) {
 	case DMA_SB_OK:
+		r = check_sizes(log, target_sectors, error);
+		if (r)
+			goto bad;
 		dma_geometry_from_sb(&log->geo, log->sb);
 		/* Kept as they are: the superblock is only ever rewritten from this copy. */
 		if (dma_sb_unknown_compat(log->sb))
@@ -177,14 +229,6 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		*error = "Superblock has a bad geometry";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_DATA_SIZE_MISMATCH:
-		*error = "Data device size does not match the superblock";
-		r = -EINVAL;
-		goto bad;
-	case DMA_SB_META_TOO_SMALL:
-		*error = "Metadata device smaller than the log in the superblock";
-		r = -EINVAL;
-		goto bad;
 	default:
 		*error = "Superblock invalid";
 		r = -EINVAL;
@@ -207,6 +251,11 @@ void dma_log_close(struct dma_log *log)
 const struct dma_geometry *dma_log_geometry(struct dma_log *log)
 {
 	return &log->geo;
+}
+
+u64 dma_log_blocks_when_active(struct dma_log *log)
+{
+	return log->grow_log_blocks ?: log->geo.log_blocks;
 }
 
 static int format(struct dma_log *log, char **error)
@@ -464,6 +513,18 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	 * its seq is now far below the expected one (stale) instead of equal.
 	 */
 	dma_sb_set_tail(log->sb, scan.next_seq + SEQ_JUMP, scan.next_block);
+	/*
+	 * The log is empty now: the sizes can change in the same superblock
+	 * write.  The tail block stays where it is (it is below the old
+	 * log_blocks), the new run wraps at the new end.  Blocks past the
+	 * old end were never part of this log, so nothing there can pass
+	 * for a transaction of it (uuid and position salts).
+	 */
+	if (log->grow_data_sectors)
+		log->sb->data_sectors = cpu_to_le64(log->grow_data_sectors);
+	if (log->grow_log_blocks)
+		log->sb->log_blocks = cpu_to_le64(log->grow_log_blocks);
+	dma_sb_seal(log->sb);
 	r = write_sb(log);
 	if (r) {
 		*error = "Cannot write the superblock after replay";
@@ -472,6 +533,15 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	DMINFO("%pg: replayed %llu transactions (%llu sectors); log ended at block %llu: %s",
 	       log->meta, log->replayed_txns, log->replayed_sectors, scan.bad_block,
 	       dma_scan_result_str(scan.result));
+	if (log->grow_data_sectors)
+		DMINFO("%pg: data device grew from %llu to %llu sectors",
+		       log->meta, log->geo.data_sectors, log->grow_data_sectors);
+	if (log->grow_log_blocks)
+		DMINFO("%pg: log grew from %llu to %llu blocks",
+		       log->meta, log->geo.log_blocks, log->grow_log_blocks);
+	dma_geometry_from_sb(&log->geo, log->sb);
+	log->grow_data_sectors = 0;
+	log->grow_log_blocks = 0;
 out:
 	free_replay_ctx(rc);
 	return r;

@@ -54,10 +54,19 @@ struct dma_log_info {
  * @data.  All zero is accepted (dma_log_activate() then formats).  Any other
  * invalid superblock fails with -EINVAL and a specific *@error; an unreadable
  * one with -EIO.  Writes nothing.
+ *
+ * Resize: a data device smaller than the superblock records is refused
+ * (shrinking is not supported).  A larger one is refused too, unless
+ * @target_sectors (the table's length) is larger than the recorded size:
+ * then the table asks to grow, and dma_log_activate() records the data
+ * device's size.  A metadata device with room past the log makes
+ * dma_log_activate() grow the log to fill it (up to DMA_MAX_LOG_BLOCKS),
+ * unless the superblock has DMA_FEATURE_COMPAT_FIXED_LOG.  Both changes
+ * are made after the replay, when the log is empty.
  * May sleep.  No lock.
  */
 int dma_log_open(struct block_device *meta, struct block_device *data,
-		 struct dma_log **logp, char **error);
+		 sector_t target_sectors, struct dma_log **logp, char **error);
 
 /*
  * Read-only: scan the log as recovery would, without replaying anything,
@@ -88,6 +97,9 @@ void dma_log_close(struct dma_log *log);
 
 /* Geometry of the opened log (valid after dma_log_activate()). */
 const struct dma_geometry *dma_log_geometry(struct dma_log *log);
+
+/* Log size once dma_log_activate() has grown it (see dma_log_open()). */
+u64 dma_log_blocks_when_active(struct dma_log *log);
 
 /*
  * Reserve @nr_blocks at the head for the next transaction.  Returns false

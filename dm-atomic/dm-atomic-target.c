@@ -1779,10 +1779,10 @@ static int open_log(struct atomic_c *ac, char **error)
 	struct dma_log *log;
 	int r;
 
-	r = dma_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, &log, error);
+	r = dma_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, ac->ti->len, &log, error);
 	if (r)
 		return r;
-	r = size_batches(ac, dma_log_geometry(log)->log_blocks, error);
+	r = size_batches(ac, dma_log_blocks_when_active(log), error);
 	if (r) {
 		dma_log_close(log);
 		return r;
@@ -2246,7 +2246,7 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 1, 0},
+	.version = {1, 2, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
 	.features = DM_TARGET_ATOMIC_WRITES,
 	.atomic_map = atomic_map_list,

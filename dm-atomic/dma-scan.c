@@ -117,7 +117,7 @@ static enum dma_sb_result sb_validate(const struct dma_superblock *sb,
 	if (le32_to_cpu(sb->block_size) != DMA_BLOCK_SIZE ||
 	    log_start < 1 || log_blocks < DMA_MIN_LOG_BLOCKS ||
 	    log_start + log_blocks < log_start ||	/* overflow */
-	    log_blocks > (1ULL << 40) ||
+	    log_blocks > DMA_MAX_LOG_BLOCKS ||
 	    le64_to_cpu(sb->data_sectors) == 0 ||
 	    le64_to_cpu(sb->tail_block) >= log_blocks)
 		return DMA_SB_BAD_GEOMETRY;
@@ -149,7 +149,7 @@ int dma_sb_build(struct dma_superblock *sb, const u8 uuid[16], u64 log_start,
 		 u64 log_blocks, u64 data_sectors)
 {
 	if (log_start < 1 || log_blocks < DMA_MIN_LOG_BLOCKS ||
-	    log_blocks > (1ULL << 40) || data_sectors == 0)
+	    log_blocks > DMA_MAX_LOG_BLOCKS || data_sectors == 0)
 		return -1;
 	memset(sb, 0, sizeof(*sb));
 	sb->flags = cpu_to_le32(0);

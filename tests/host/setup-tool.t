@@ -64,7 +64,7 @@ unless --batch-mode says not to ask.  check and dump are dma-check and dma-dump.
   $ dm-atomic-setup check m.img | tail -n 1
   clean
   $ dm-atomic-setup dump m.img | sed 's/uuid [0-9a-f-]*/uuid U/' | head -n 1
-  superblock: ok, version 1, uuid U, log 1+1024 blocks, data 131072 sectors, tail seq 1 at log block 0
+  superblock: ok, version 1, uuid U, log 1+1024 blocks, data 131072 sectors, tail seq 1 at log block 0, features compat 0x1 ro_compat 0x0 incompat 0x0 (fixed_log: the log keeps its size)
   $ printf 'x' | dd of=m.img bs=1 seek=100 conv=notrunc status=none
   $ dm-atomic-setup check m.img >/dev/null
   [2]

@@ -1,5 +1,7 @@
 A table reload that the devices no longer fit fails at the load, and the old table stays
-live.  Here the data device grew, so the superblock's data size no longer matches it.
+live.  Here the data device grew but the table was reloaded with its old length, so the
+superblock's data size no longer matches the device (growing takes a longer table:
+atomic-resize.t).
 Checked only at resume, the failure would come after the old table was swapped out, and the
 device would stay suspended with a table that can never resume.
 
@@ -13,12 +15,12 @@ device would stay suspended with a table that can never resume.
   $ _pattern 1 65536 >/tmp/p1
   $ _dma_write /tmp/p1 /dev/mapper/dma-r 0
 
-The data device grows; the atomic device is reloaded with the new length.
+The data device grows; the atomic device is reloaded with the length it had.
 
   $ dmsetup load dma-d --table "0 $SZ linear $SCRATCH0 0"
   $ dmsetup resume dma-d
   $ dmesg -C
-  $ dmsetup load dma-r --table "0 $SZ atomic /dev/mapper/dma-d $SCRATCH1" 2>/dev/null || echo "load refused"
+  $ dmsetup load dma-r --table "0 $H atomic /dev/mapper/dma-d $SCRATCH1" 2>/dev/null || echo "load refused"
   load refused
   $ dmesg | sed -n 's/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p'
   Data device size does not match the superblock (-EINVAL)

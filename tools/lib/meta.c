@@ -349,10 +349,12 @@ void print_sb(const struct meta *m, int kv)
 		       incompat, unknown_compat, unknown_ro_compat);
 		return;
 	}
-	/* Text: the feature words only when some are set (none are known yet). */
+	/* Text: the feature words only when some are set, known ones named. */
 	if (compat || ro_compat || incompat)
 		printf(", features compat 0x%x ro_compat 0x%x incompat 0x%x",
 		       compat, ro_compat, incompat);
+	if (compat & DMA_FEATURE_COMPAT_FIXED_LOG)
+		printf(" (fixed_log: the log keeps its size)");
 	if (unknown_compat || unknown_ro_compat) {
 		printf(" (not known to this version:");
 		if (unknown_compat)

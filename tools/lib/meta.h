@@ -100,10 +100,9 @@ int meta_read_block(void *ctx, u64 meta_block, void *buf);
 
 /*
  * Limits of the superblock fields as dma_sb_validate() and dma_sb_build()
- * take them: a log of at most 2^40 blocks; a data device whose size in bytes
- * fits 64 bits.
+ * take them (the log's, DMA_MAX_LOG_BLOCKS, is in dm-atomic-format.h): a
+ * data device whose size in bytes fits 64 bits.
  */
-#define DMA_MAX_LOG_BLOCKS	(1ULL << 40)
 #define DMA_MAX_DATA_SECTORS	(UINT64_MAX >> DMA_SECTOR_SHIFT)
 
 /* Resolve --data-sectors / --data-dev into a sector count (0 if neither). */

@@ -188,6 +188,13 @@ int open_dev(const char *path, int flags, int excl, uint64_t *size, int *is_blk)
 	if (S_ISBLK(st.st_mode)) {
 		if (ioctl(fd, BLKGETSIZE64, size) < 0)
 			die_errno(EXIT_USAGE, "%s: BLKGETSIZE64", path);
+		/*
+		 * The target writes the metadata with bios, past this
+		 * device's page cache: what an earlier run read (dma-dump
+		 * --live of an active device, say) may be cached and stale.
+		 * Drop it so every run reads the device.
+		 */
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	} else {
 		*size = st.st_size;
 	}

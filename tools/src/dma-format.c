@@ -24,7 +24,9 @@ static void __attribute__((noreturn)) help(void)
 	       "  -s, --data-sectors N  size of the data device in 512-byte sectors\n"
 	       "  -d, --data-dev PATH   take the size from this data device or file\n"
 	       "  -l, --log-blocks N    log length in 4096-byte blocks\n"
-	       "                        (default: all of METADATA after the superblock)\n"
+	       "                        (default: all of METADATA after the superblock,\n"
+	       "                        and the target grows the log when METADATA\n"
+	       "                        grows; with -l the log keeps its size)\n"
 	       "  -u, --uuid UUID       use this uuid (32 hex digits) instead of a random\n"
 	       "                        one (RFC 4122 version 4)\n"
 	       "  -f, --force           overwrite a device that is not all zero\n"
@@ -116,6 +118,7 @@ int main(int argc, char **argv)
 	};
 	const char *sectors_arg = NULL, *dev_arg = NULL, *path;
 	uint64_t data_sectors, log_blocks = 0, size;
+	int fixed_log = 0;
 	struct dma_superblock *sb;
 	void *zero;
 	char ustr[37];
@@ -154,7 +157,9 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "%s: too small: %llu bytes, need at least %u",
 		    path, (unsigned long long)size,
 		    (1 + DMA_MIN_LOG_BLOCKS) * DMA_BLOCK_SIZE);
-	if (!log_blocks)
+	if (log_blocks)
+		fixed_log = 1;
+	else
 		log_blocks = size / DMA_BLOCK_SIZE - 1;
 	if (1 + log_blocks > size / DMA_BLOCK_SIZE)
 		die(EXIT_USAGE, "%s: --log-blocks %llu does not fit: room for %llu",
@@ -179,6 +184,10 @@ int main(int argc, char **argv)
 	zero = xalloc_aligned(DMA_BLOCK_SIZE);
 	if (dma_sb_build(sb, uuid, 1, log_blocks, data_sectors))
 		die(EXIT_USAGE, "invalid geometry");
+	if (fixed_log) {
+		sb->feature_compat = cpu_to_le32(DMA_FEATURE_COMPAT_FIXED_LOG);
+		dma_sb_seal(sb);
+	}
 	/* Empty log first (the tail block zero), then the superblock. */
 	r = pwrite_full(fd, zero, DMA_BLOCK_SIZE, 1 * DMA_BLOCK_SIZE);
 	if (!r && fsync(fd))

@@ -48,6 +48,8 @@ mkdir -p "$out/payload/bin" "$out/payload/test-bin" "$out/payload/modules" "$out
 p=$out/payload
 [ -d "$TOP/tools/bin" ] && cp -a "$TOP/tools/bin/." "$p/bin/"
 [ -d "$TOP/tools/test-bin" ] && cp -a "$TOP/tools/test-bin/." "$p/test-bin/"
+# The udev rule and the generator (tools/system), for tests/vm/atomictab.t.
+[ -d "$TOP/tools/system" ] && cp -a "$TOP/tools/system" "$p/system"
 [ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] && cp "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" "$p/modules/"
 for k in "$build/$EXT_NAME"/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; done
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"

@@ -253,11 +253,14 @@ resolve_dev() {
 	esac
 }
 
-# tab_check FN ARGS...: FN's complaint (size_arg, num_arg), as an error in the atomictab.
-tab_check() {
-	local msg
-	msg=$("$@" 2>&1 >/dev/null) && return 0
-	die $E_USAGE "$(head -n1 <<<"$msg" | sed "s/^$prog: //")"
+# tab_size WHAT VALUE, tab_num WHAT VALUE MIN MAX: size_arg's and num_arg's checks, as errors
+# of an atomictab line (without a subshell per value: this runs at boot and in udev).
+tab_size() {
+	[[ "$2" =~ ^([0-9]{1,15})([KkMmGgTt]?)(i?B)?$ ]] || die $E_USAGE "$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"
+}
+tab_num() {
+	[[ "$2" =~ ^[0-9]{1,10}$ ]] || die $E_USAGE "$1: '$2' is not a number"
+	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || die $E_USAGE "$1: '$2' is out of range ($3 to $4)"
 }
 
 # tab_entries: the atomictab's lines, checked, as "LINENO NAME DATA META OPTIONS".
@@ -285,10 +288,10 @@ tab_entries() {
 		for o in $opts; do
 			case "$o" in
 			-|noauto|nofail|no-suspend-writeback|no-discard-passdown) ;;
-			max-bytes=*) tab_check size_arg "$tab:$n: max-bytes" "${o#*=}" ;;
-			max-segments=*) tab_check num_arg "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
-			commit-delay-us=*) tab_check num_arg "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
-			high-watermark=*) tab_check num_arg "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
+			max-bytes=*) tab_size "$tab:$n: max-bytes" "${o#*=}" ;;
+			max-segments=*) tab_num "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
+			commit-delay-us=*) tab_num "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
+			high-watermark=*) tab_num "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
 			*) die $E_USAGE "$tab:$n: unknown option '$o'" ;;
 			esac
 		done

@@ -88,8 +88,8 @@
  *                      would break the feature: read it, never write it.
  *                      dma-check and dma-dump read it as usual; dma-replay
  *                      refuses to replay; dma-format refuses to overwrite
- *                      it without --force; the target, which has no
- *                      read-only mode, refuses the table.
+ *                      it without --force; the target refuses a
+ *                      read-write table and reads it in read-only mode.
  *   feature_compat     safe to use as if the feature were absent: ignore
  *                      it, and keep the bit.  Whoever rewrites the
  *                      superblock (the target moving the tail, dma-replay)

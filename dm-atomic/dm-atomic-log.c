@@ -34,6 +34,7 @@ struct dma_log {
 	bool needs_format;
 	bool checked;			/* dma_log_check() found no damage */
 	bool formatted;			/* by dma_log_activate() */
+	bool read_only;			/* dma_log_open(read_only): never writes */
 	struct dma_geometry geo;
 
 	spinlock_t lock;		/* protects the fields below */
@@ -135,7 +136,8 @@ static int check_sizes(struct dma_log *log, sector_t target_sectors, char **erro
 }
 
 int dma_log_open(struct block_device *meta, struct block_device *data,
-		 sector_t target_sectors, struct dma_log **logp, char **error)
+		 sector_t target_sectors, bool read_only, struct dma_log **logp,
+		 char **error)
 {
 	struct dma_log *log;
 	enum dma_sb_result res;
@@ -174,12 +176,22 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	}
 
 	/* Sizes are checked by check_sizes(): they may have grown. */
-	res = dma_sb_validate(log->sb, 0, 0);
+	log->read_only = read_only;
+	res = read_only ? dma_sb_validate_read(log->sb, 0, 0) : dma_sb_validate(log->sb, 0, 0);
 	switch (res) {
 	case DMA_SB_OK:
 		r = check_sizes(log, target_sectors, error);
 		if (r)
 			goto bad;
+		if (read_only && log->grow_data_sectors) {
+			*error = "Data device grew: cannot record the new size read-only";
+			r = -EINVAL;
+			goto bad;
+		}
+		log->grow_log_blocks = read_only ? 0 : log->grow_log_blocks;
+		if (read_only && dma_sb_unknown_ro_compat(log->sb))
+			DMINFO("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x): reading only",
+			       meta, dma_sb_unknown_ro_compat(log->sb));
 		dma_geometry_from_sb(&log->geo, log->sb);
 		/* Kept as they are: the superblock is only ever rewritten from this copy. */
 		if (dma_sb_unknown_compat(log->sb))
@@ -187,6 +199,11 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 			       meta, dma_sb_unknown_compat(log->sb));
 		break;
 	case DMA_SB_NEEDS_FORMAT:
+		if (read_only) {
+			*error = "Metadata device is not formatted: cannot format it read-only";
+			r = -EINVAL;
+			goto bad;
+		}
 		log->needs_format = true;
 		log->geo.log_start = 1;
 		log->geo.log_blocks = log->meta_blocks - 1;
@@ -219,8 +236,8 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		r = -EINVAL;
 		goto bad;
 	case DMA_SB_RO_COMPAT_FEATURES:
-		/* No read-only mode yet: refuse rather than write over them. */
-		DMERR("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x); it could only be used read-only, and there is no read-only mode",
+		/* Refuse rather than write over them; read-only mode may read them. */
+		DMERR("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x); it can only be used read-only (a read-only table or the read_only feature)",
 		      meta, dma_sb_unknown_ro_compat(log->sb));
 		*error = "Superblock has read-only-compatible features this version does not know: cannot activate read-write";
 		r = -EINVAL;
@@ -544,6 +561,133 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	log->grow_log_blocks = 0;
 out:
 	free_replay_ctx(rc);
+	return r;
+}
+
+struct load_ctx {
+	struct replay_ctx *rc;
+	dma_log_load_fn fn;
+	void *context;
+	u64 blocks_left;		/* memory budget in blocks */
+	int error;
+};
+
+static int load_read_block(void *context, u64 meta_block, void *buf)
+{
+	struct load_ctx *lc = context;
+
+	return replay_read_block(lc->rc, meta_block, buf);
+}
+
+/* One valid transaction: read its blocks into fresh pages, hand them over. */
+static int load_txn(void *context, const struct dma_txn *t)
+{
+	struct load_ctx *lc = context;
+	struct dma_log *log = lc->rc->log;
+	const struct dma_geometry *geo = &log->geo;
+	u64 nr = 1 + (u64)t->nr_data_blocks, i, at, n;
+	struct page **pages;
+	int r = 0;
+
+	if (nr > lc->blocks_left) {
+		lc->error = -ENOSPC;
+		return lc->error;
+	}
+	pages = kvcalloc(nr, sizeof(*pages), GFP_KERNEL);
+	if (!pages) {
+		lc->error = -ENOMEM;
+		return lc->error;
+	}
+	for (i = 0; i < nr; i++) {
+		pages[i] = alloc_page(GFP_KERNEL);
+		if (!pages[i]) {
+			r = -ENOMEM;
+			goto bad;
+		}
+	}
+	/* The descriptor and the data, in runs up to the log's end. */
+	for (i = 0, at = t->log_block; i < nr; i += n, at = dma_log_wrap(geo, at + n)) {
+		n = min_t(u64, nr - i, geo->log_blocks - at);
+		n = min_t(u64, n, BIO_MAX_VECS);
+		r = sync_io(log->meta, meta_sector(geo->log_start + at), pages + i, n,
+			    n * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+		if (r)
+			goto bad;
+	}
+	lc->blocks_left -= nr;
+	r = lc->fn(lc->context, t, pages, nr);	/* takes the pages */
+	if (r) {
+		lc->error = r;
+		return r;
+	}
+	log->replayed_txns++;
+	for (i = 0; i < t->nr_entries; i++)
+		log->replayed_sectors += le32_to_cpu(t->desc->entries[i].nr_sectors);
+	return 0;
+bad:
+	for (i = 0; i < nr; i++)
+		if (pages[i])
+			__free_page(pages[i]);
+	kvfree(pages);
+	lc->error = r;
+	return r;
+}
+
+int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
+		 dma_log_load_fn fn, void *context, char **error)
+{
+	struct load_ctx lc = { .fn = fn, .context = context, .blocks_left = max_blocks };
+	struct dma_scan scan;
+	int r;
+
+	if (WARN_ON(!log->read_only || log->needs_format))
+		return -EINVAL;
+	lc.rc = alloc_replay_ctx(log);
+	if (!lc.rc) {
+		*error = "Cannot allocate recovery buffers";
+		return -ENOMEM;
+	}
+	if (!log->checked) {
+		r = check_log(log, lc.rc, window, error);
+		if (r)
+			goto out;
+	}
+	init_scan(&scan, log, lc.rc);
+	scan.ctx = &lc;
+	scan.transaction = load_txn;
+	/* dma_scan() hands its context to read_block too. */
+	scan.read_block = load_read_block;
+	dma_scan(&scan);
+	log->replay_end = scan.result;
+	r = lc.error;
+	if (r == -ENOSPC) {
+		DMERR("%pg: the log holds more than %llu blocks of transactions not written back: too much to keep in memory read-only",
+		      log->meta, max_blocks);
+		*error = "Log holds too much to activate read-only (activate read-write once, or use dma-replay)";
+		r = -ENOMEM;
+		goto out;
+	}
+	if (r) {
+		*error = r == -ENOMEM ? "Cannot allocate memory for the log's transactions" :
+					"Cannot load the log's transactions";
+		goto out;
+	}
+	if (scan.result == DMA_SCAN_IO_ERROR || scan.result == DMA_SCAN_STOPPED) {
+		*error = "I/O error while reading the log";
+		r = -EIO;
+		goto out;
+	}
+	spin_lock_irq(&log->lock);
+	log->tail_seq = le64_to_cpu(log->sb->tail_seq);
+	log->head_seq = scan.next_seq;
+	log->head_block = scan.next_block;
+	log->used_blocks = max_blocks - lc.blocks_left;
+	spin_unlock_irq(&log->lock);
+	DMINFO("%pg: read-only: loaded %llu transactions (%llu sectors) into memory; log ended at block %llu: %s",
+	       log->meta, log->replayed_txns, log->replayed_sectors, scan.bad_block,
+	       dma_scan_result_str(scan.result));
+out:
+	free_replay_ctx(lc.rc);
 	return r;
 }
 

@@ -63,10 +63,16 @@ struct dma_log_info {
  * dma_log_activate() grow the log to fill it (up to DMA_MAX_LOG_BLOCKS),
  * unless the superblock has DMA_FEATURE_COMPAT_FIXED_LOG.  Both changes
  * are made after the replay, when the log is empty.
+ *
+ * @read_only: the log will only be read (dma_log_load(), never
+ * dma_log_activate()): unknown read-only-compatible features are accepted,
+ * an unformatted device and a data device that grew are refused, the log
+ * does not grow.
  * May sleep.  No lock.
  */
 int dma_log_open(struct block_device *meta, struct block_device *data,
-		 sector_t target_sectors, struct dma_log **logp, char **error);
+		 sector_t target_sectors, bool read_only, struct dma_log **logp,
+		 char **error);
 
 /*
  * Read-only: scan the log as recovery would, without replaying anything,
@@ -91,6 +97,23 @@ int dma_log_check(struct dma_log *log, u64 window, char **error);
  * May sleep.  No lock; the target is not yet taking I/O.
  */
 int dma_log_activate(struct dma_log *log, u64 window, char **error);
+
+/*
+ * Read-only activation (the log was opened read-only): check the log as
+ * dma_log_check() does, then hand every valid transaction, in order, to
+ * @fn with its blocks read into @nr fresh pages (pages[0] the descriptor,
+ * then the data blocks in log order, each entry starting on a fresh block:
+ * the layout of dm-atomic-format.h).  @fn owns the pages and the array
+ * (kvcalloc) from then on, even when it fails.  At most @max_blocks blocks
+ * are loaded: a log holding more is refused (-ENOMEM, with *@error saying
+ * so) rather than truncated.  Writes nothing.  The log's status figures
+ * (replayed_txns, used_blocks) then describe what was loaded.
+ * May sleep.  No lock; the target is not yet taking I/O.
+ */
+typedef int (*dma_log_load_fn)(void *context, const struct dma_txn *t,
+			       struct page **pages, u64 nr);
+int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
+		 dma_log_load_fn fn, void *context, char **error);
 
 /* Frees the handle; writes nothing.  May sleep.  No lock. */
 void dma_log_close(struct dma_log *log);

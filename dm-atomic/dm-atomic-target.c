@@ -153,6 +153,7 @@ struct atomic_c {
 	unsigned int high_watermark;	/* percent of the log */
 	bool no_suspend_writeback;	/* suspend keeps the log as it is */
 	bool no_discard_passdown;	/* discards end here */
+	bool read_only;			/* read_only feature or a read-only table */
 
 	/* Derived at activation. */
 	u64 batch_bytes;
@@ -238,6 +239,12 @@ static void atomic_set_error(struct atomic_c *ac, int err, const char *what)
 static bool atomic_failed(struct atomic_c *ac)
 {
 	return READ_ONCE(ac->error) != 0;
+}
+
+/* The mode status reports: Fail (after an error), ro (read-only mode), rw. */
+static const char *atomic_mode(struct atomic_c *ac)
+{
+	return atomic_failed(ac) ? "Fail" : ac->read_only ? "ro" : "rw";
 }
 
 /*
@@ -546,6 +553,8 @@ static void index_drop_upto(struct atomic_c *ac, u64 seq)
 
 static void kick_writeback(struct atomic_c *ac, bool now)
 {
+	if (ac->read_only)	/* what was loaded stays in memory */
+		return;
 	if (now)
 		mod_delayed_work(ac->wq, &ac->writeback_work, 0);
 	else
@@ -1344,7 +1353,7 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 {
 	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 
-	if (atomic_failed(ac))
+	if (atomic_failed(ac) || ac->read_only)
 		return DM_MAPIO_KILL;
 	if (!must_log(ac, bio, pb, start)) {
 		remap_to_data(ac, bio);
@@ -1363,7 +1372,7 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 {
 	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 
-	if (atomic_failed(ac))
+	if (atomic_failed(ac) || ac->read_only)
 		return DM_MAPIO_KILL;
 	if (bio_op(bio) == REQ_OP_DISCARD && ac->no_discard_passdown) {
 		/* Discarded sectors may read back old or new data: both kept. */
@@ -1453,7 +1462,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 		bytes += bios[i]->bi_iter.bi_size;
 		preflush |= !!(bios[i]->bi_opf & REQ_PREFLUSH);
 	}
-	if (atomic_failed(ac))
+	if (atomic_failed(ac) || ac->read_only)
 		status = BLK_STS_IOERR;
 	else if (!nr || nr > ac->max_segments || bytes > ac->max_bytes)
 		status = BLK_STS_INVAL;
@@ -1601,8 +1610,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 16;
 		else if (!strcmp(name, "no_discard_passdown"))
 			bit = 32;
+		else if (!strcmp(name, "read_only"))
+			bit = 64;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback or no_discard_passdown)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown or read_only)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -1610,11 +1621,13 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			return -EINVAL;
 		}
 		seen |= bit;
-		if (bit == 16 || bit == 32) {	/* flags: no value */
+		if (bit >= 16) {	/* flags: no value */
 			if (bit == 16)
 				ac->no_suspend_writeback = true;
-			else
+			else if (bit == 32)
 				ac->no_discard_passdown = true;
+			else
+				ac->read_only = true;
 			continue;
 		}
 		if (!argc) {
@@ -1779,7 +1792,8 @@ static int open_log(struct atomic_c *ac, char **error)
 	struct dma_log *log;
 	int r;
 
-	r = dma_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, ac->ti->len, &log, error);
+	r = dma_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, ac->ti->len, ac->read_only,
+			 &log, error);
 	if (r)
 		return r;
 	r = size_batches(ac, dma_log_blocks_when_active(log), error);
@@ -1825,6 +1839,72 @@ static int check_reload(struct atomic_c *ac, char **error)
 }
 
 /*
+ * Read-only mode: one transaction of the log, as dma_log_load() read it
+ * (pages in the layout of the log), becomes a committed transaction in
+ * memory, indexed so reads find it, and never written back.
+ */
+static int load_txn(void *context, const struct dma_txn *dt, struct page **pages, u64 nr)
+{
+	struct atomic_c *ac = context;
+	struct ext_range **spare = NULL;
+	struct atomic_txn *t;
+	u64 offset = DMA_BLOCK_SIZE;
+	u32 i, n = dt->nr_entries;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (t)
+		t->ext = kcalloc(n, sizeof(*t->ext), GFP_KERNEL);
+	if (t && t->ext)
+		spare = kcalloc(2 * n, sizeof(*spare), GFP_KERNEL);
+	if (spare)
+		for (i = 0; i < 2 * n; i++)
+			if (!(spare[i] = kmem_cache_alloc(range_cache, GFP_KERNEL)))
+				break;
+	if (!spare || i < 2 * n) {
+		if (spare)
+			while (i--)
+				kmem_cache_free(range_cache, spare[i]);
+		kfree(spare);
+		if (t)
+			kfree(t->ext);
+		kfree(t);
+		for (i = 0; i < nr; i++)
+			__free_page(pages[i]);
+		kvfree(pages);
+		return -ENOMEM;
+	}
+	refcount_set(&t->ref, 1);
+	INIT_LIST_HEAD(&t->reqs);
+	t->seq = dt->seq;
+	t->log_block = dt->log_block;
+	t->nr_blocks = nr;
+	t->pages = pages;
+	t->nr_ext = n;
+	t->done = true;
+	for (i = 0; i < n; i++) {
+		const struct dma_entry *e = &dt->desc->entries[i];
+		struct atomic_ext *x = &t->ext[i];
+
+		x->sector = le64_to_cpu(e->data_sector);
+		x->nr_sectors = le32_to_cpu(e->nr_sectors);
+		x->offset = offset;
+		offset += DMA_ENTRY_BLOCKS(x->nr_sectors) * DMA_BLOCK_SIZE;
+		t->bytes += (u64)x->nr_sectors << SECTOR_SHIFT;
+	}
+	spin_lock_irq(&ac->lock);
+	for (i = 0; i < n; i++)
+		index_insert(ac, t->ext[i].sector, t->ext[i].sector + t->ext[i].nr_sectors,
+			     t, t->ext[i].offset, &spare[2 * i]);
+	list_add_tail(&t->list, &ac->committed);
+	spin_unlock_irq(&ac->lock);
+	for (i = 0; i < 2 * n; i++)
+		if (spare[i])
+			kmem_cache_free(range_cache, spare[i]);
+	kfree(spare);
+	return 0;
+}
+
+/*
  * Format or recover: the only step that writes.  Called from preresume,
  * after DM core finished loading and swapping in the table, so a table
  * load that fails after the constructor (say, DM core cannot allocate its
@@ -1836,7 +1916,10 @@ static int activate_log(struct atomic_c *ac, char **error)
 
 	if (!ac->opened_log)
 		r = open_log(ac, error);
-	if (!r)
+	if (!r && ac->read_only)
+		r = dma_log_load(ac->opened_log, ac->probe_window,
+				 ac->mem_cap >> DMA_BLOCK_SHIFT, load_txn, ac, error);
+	else if (!r)
 		r = dma_log_activate(ac->opened_log, ac->probe_window, error);
 	if (r) {
 		if (ac->opened_log)
@@ -1864,10 +1947,6 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 
 	if (argc < 2) {
 		ti->error = "Invalid argument count: expected <data dev> <metadata dev> [<#feature args> <feature args>...]";
-		return -EINVAL;
-	}
-	if (!(dm_table_get_mode(ti->table) & FMODE_WRITE)) {
-		ti->error = "dm-atomic needs a read-write table";
 		return -EINVAL;
 	}
 	ac = kzalloc(sizeof(*ac), GFP_KERNEL);
@@ -1903,6 +1982,9 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	r = parse_features(ac, &as, &ti->error);
 	if (r)
 		goto bad_features;
+	/* A read-only table (dmsetup --readonly) is read-only mode too. */
+	if (!(dm_table_get_mode(ti->table) & FMODE_WRITE))
+		ac->read_only = true;
 	if (as.argc) {
 		ti->error = "Unexpected argument after the feature arguments";
 		r = -EINVAL;
@@ -2023,7 +2105,7 @@ static void atomic_postsuspend(struct dm_target *ti)
 	spin_lock_irq(&ac->lock);
 	ac->suspended = true;
 	spin_unlock_irq(&ac->lock);
-	if (!ac->log)
+	if (!ac->log || ac->read_only)
 		return;
 	if (ac->no_suspend_writeback) {
 		flush_delayed_work(&ac->commit_work);
@@ -2100,12 +2182,13 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s%s",
-		       8 + ac->no_suspend_writeback + ac->no_discard_passdown,
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s%s%s",
+		       8 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only,
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       ac->no_suspend_writeback ? " no_suspend_writeback" : "",
-		       ac->no_discard_passdown ? " no_discard_passdown" : "");
-		DMEMIT(" %s", atomic_failed(ac) ? "Fail" : "rw");
+		       ac->no_discard_passdown ? " no_discard_passdown" : "",
+		       ac->read_only ? " read_only" : "");
+		DMEMIT(" %s", atomic_mode(ac));
 		break;
 	case STATUSTYPE_TABLE:
 		DMEMIT("%s %s%s", ac->data_dev->name, ac->meta_dev->name,
@@ -2118,7 +2201,7 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,discard_passdown=%c,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       ac->no_suspend_writeback ? 'n' : 'y', ac->no_discard_passdown ? 'n' : 'y',
-		       atomic_failed(ac) ? "Fail" : "rw");
+		       atomic_mode(ac));
 		break;
 	}
 }
@@ -2147,7 +2230,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
-	       atomic_failed(ac) ? "Fail" : "rw");
+	       atomic_mode(ac));
 	spin_unlock_irq(&ac->lock);
 	return 1;
 }
@@ -2199,6 +2282,10 @@ static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
 		if (atomic_failed(ac)) {
 			DMWARN("%s: checkpoint: device in fail mode", dm_device_name(ac->md));
 			return -EIO;
+		}
+		if (ac->read_only) {
+			DMWARN("%s: checkpoint: device is read-only", dm_device_name(ac->md));
+			return -EROFS;
 		}
 		r = checkpoint(ac);
 		if (r)

@@ -53,8 +53,8 @@ Damaged fields, checked in order (resealed, so only the field is wrong).
   data_sectors: Data device is smaller than the superblock records: shrinking is not supported (-EINVAL)
 
 Feature flags in the superblock.  An unknown incompatible feature refuses the metadata; an
-unknown read-only-compatible one refuses it too, as the target has no read-only mode (dma-check
-still reads it).  The kernel log names the bits; the metadata is left as it was.
+unknown read-only-compatible one refuses it read-write (read-only mode may read it:
+atomic-readonly.t; dma-check still reads it).  The kernel log names the bits; the metadata is left as it was.
 
   $ klog() { dmesg | sed -n 's/.*device-mapper: atomic: [^:]*: //p'; }
   $ dma-craft sb $SCRATCH1 incompat=1
@@ -72,7 +72,7 @@ still reads it).  The kernel log names the bits; the metadata is left as it was.
   Superblock has read-only-compatible features this version does not know: cannot activate read-write (-EINVAL)
   unchanged
   $ klog
-  superblock has read-only-compatible features this version does not know (ro_compat 0x1); it could only be used read-only, and there is no read-only mode
+  superblock has read-only-compatible features this version does not know (ro_compat 0x1); it can only be used read-only (a read-only table or the read_only feature)
   $ dma-check -q $SCRATCH1; echo "dma-check: $?"
   dma-check: 0
 

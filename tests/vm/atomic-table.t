@@ -55,7 +55,7 @@ Feature arguments.
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback or no_discard_passdown) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown or read_only) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"
@@ -99,10 +99,11 @@ Metadata devices that are too small: for anything at all, and for the largest li
   $ zero_meta
   metadata untouched
 
-A read-only table cannot replay or log.
+A read-only table is read-only mode (atomic-readonly.t): it cannot format an unformatted
+metadata device.
 
   $ dmesg -C; dmsetup create --readonly dma-bad --table "0 $SZ atomic $SCRATCH0 $SCRATCH1" 2>/dev/null || dmesg | sed -n 's/.*atomic: //p'
-  dm-atomic needs a read-write table (-EINVAL)
+  Metadata device is not formatted: cannot format it read-only (-EINVAL)
 
 A device already used by one dm-atomic device cannot be used by another.
 

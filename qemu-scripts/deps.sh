@@ -4,7 +4,8 @@
 source "$(dirname "$0")/common.sh"
 
 PKGS=(linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio kmod rsync
-	qemu-system-x86 qemu-utils debootstrap ccache python3-cram gcc make git xz-utils)
+	qemu-system-x86 qemu-utils debootstrap ccache python3-cram gcc make git xz-utils
+	libsqlite3-dev)
 # `deps.sh cross` (qemu-scripts/cross-module.sh, the build checks) also compiles for arm64.
 [ "${1:-}" = cross ] && PKGS+=(gcc-aarch64-linux-gnu binutils file)
 # `deps.sh bench` (make bench) also draws the chart.

@@ -7,7 +7,7 @@
 # qemu-scripts/guest-init is the guest's /sbin/dma-init.
 source "$(dirname "$0")/common.sh"
 
-PACKAGES=python3,python3-cram,dmsetup,lvm2,thin-provisioning-tools,mdadm,e2fsprogs,xfsprogs,kmod,util-linux,fio,procps,xxd,strace
+PACKAGES=python3,python3-cram,dmsetup,lvm2,thin-provisioning-tools,mdadm,e2fsprogs,xfsprogs,kmod,util-linux,fio,procps,xxd,strace,sqlite3
 SUITE=bookworm
 
 key=$( { echo "$SUITE $PACKAGES"; hash_of "$SCRIPTS/rootfs.sh" "$SCRIPTS/guest-init"; } | sha256sum | cut -c1-12)

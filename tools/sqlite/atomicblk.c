@@ -1,0 +1,742 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * atomicblk: a SQLite VFS that keeps one database on a block device that writes
+ * atomic lists (BLKATOMICWRITE), so that every commit is one all-or-nothing
+ * write: no rollback journal, no WAL, nothing written twice.
+ *
+ * Layout on the device (4 KiB blocks): block 0 is a header (magic, version,
+ * the database size, a CRC); the database's bytes follow from block 1.
+ *
+ * Between commits the written blocks are kept in memory (reads see them).  At
+ * the end of each transaction (SQLITE_FCNTL_COMMIT_PHASETWO, or xSync, which
+ * also flushes) they are submitted, with the header when the size changed, as
+ * one atomic list.  What it refuses, and why, is in docs/sqlite.md.
+ *
+ * Load it with `.load atomicblk` (shell) or sqlite3_load_extension(); it
+ * registers the VFS "atomicblk".  The entry point sqlite3_atomicblk_default_init
+ * also makes it the default VFS.  Open a database with the URI
+ * file:/dev/mapper/NAME?vfs=atomicblk.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include <linux/blk-atomic.h>
+
+#define AB_NAME "atomicblk"
+#define AB_BLOCK 4096u
+#define AB_MAGIC "SQLTATM\x01"
+#define AB_VERSION 1u
+
+struct ab_header {		/* block 0, little-endian on x86 (host order) */
+	char magic[8];
+	uint32_t version;
+	uint32_t block;
+	uint64_t db_bytes;
+	uint32_t crc;		/* crc32 of the bytes before it */
+	uint32_t pad;
+};
+
+struct ab_dirty {		/* one pending block of the database */
+	uint64_t idx;		/* database block number (device block idx + 1) */
+	unsigned char *buf;	/* AB_BLOCK bytes, AB_BLOCK aligned */
+};
+
+struct ab_file {
+	sqlite3_file base;
+	int fd;
+	char *path;
+	uint64_t dev_bytes;	/* bytes the database may use (device minus the header) */
+	uint32_t max_segs;
+	uint64_t max_bytes;
+	uint64_t size;		/* the database size as SQLite sees it */
+	uint64_t size_disk;	/* the size in the header on the device */
+	uint64_t zero_from;	/* device bytes from here on read as zeros (truncated) */
+	struct ab_dirty *dirty;	/* sorted by idx */
+	size_t ndirty, cap;
+	size_t runs;		/* runs of contiguous dirty blocks */
+	int unflushed;		/* a list was written since the last flush */
+	int exclusive;		/* PRAGMA locking_mode=EXCLUSIVE was seen */
+	unsigned char *bounce;	/* AB_BLOCK aligned, for O_DIRECT reads */
+	unsigned char *rbuf;	/* a block read for xRead */
+};
+
+static sqlite3_vfs ab_vfs;
+static sqlite3_vfs *ab_base;	/* the VFS for everything but the main database */
+
+/* Say why, where the user sees it: SQLite's error log and stderr. */
+static void ab_msg(int rc, const char *fmt, ...)
+{
+	char m[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m, sizeof(m), fmt, ap);
+	va_end(ap);
+	sqlite3_log(rc, "%s", m);
+	fprintf(stderr, AB_NAME ": %s\n", m);
+}
+
+static uint32_t ab_crc32(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint32_t c = ~0u;
+
+	while (n--) {
+		c ^= *b++;
+		for (int k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0xEDB88320u & -(c & 1));
+	}
+	return ~c;
+}
+
+/* ---------------------------------------------------------------- the pending blocks */
+
+static size_t ab_find(struct ab_file *f, uint64_t idx, int *found)
+{
+	size_t lo = 0, hi = f->ndirty;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (f->dirty[mid].idx < idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*found = lo < f->ndirty && f->dirty[lo].idx == idx;
+	return lo;
+}
+
+static unsigned char *ab_get(struct ab_file *f, uint64_t idx)
+{
+	int found;
+	size_t i = ab_find(f, idx, &found);
+
+	return found ? f->dirty[i].buf : NULL;
+}
+
+static void ab_drop_all(struct ab_file *f)
+{
+	for (size_t i = 0; i < f->ndirty; i++)
+		free(f->dirty[i].buf);
+	f->ndirty = 0;
+	f->runs = 0;
+}
+
+/* The pending state is thrown away: SQLite sees the device's contents again. */
+static void ab_revert(struct ab_file *f)
+{
+	ab_drop_all(f);
+	f->size = f->size_disk;
+	f->zero_from = f->size_disk;
+}
+
+/* Segments and bytes of the list that would commit the pending blocks. */
+static void ab_list_size(struct ab_file *f, size_t ndirty, size_t runs, int blk0,
+			 uint64_t *bytes, size_t *segs)
+{
+	int hdr = f->size != f->size_disk;
+
+	*bytes = (uint64_t)(ndirty + hdr) * AB_BLOCK;
+	*segs = runs + (hdr && !blk0);
+}
+
+static int ab_too_big(struct ab_file *f, size_t ndirty, size_t runs, int blk0)
+{
+	uint64_t bytes;
+	size_t segs;
+
+	ab_list_size(f, ndirty, runs, blk0, &bytes, &segs);
+	return bytes > f->max_bytes || segs > f->max_segs;
+}
+
+static void ab_too_big_msg(struct ab_file *f, size_t ndirty, size_t runs, int blk0)
+{
+	uint64_t bytes;
+	size_t segs;
+
+	ab_list_size(f, ndirty, runs, blk0, &bytes, &segs);
+	ab_msg(SQLITE_FULL, "%s: transaction too large for one atomic write: %llu bytes in %zu "
+	       "segments, the device takes at most %llu bytes (atomic_write_max_bytes) in %u "
+	       "segments (atomic_write_segments); nothing of it was written, split it into "
+	       "smaller transactions", f->path, (unsigned long long)bytes, segs,
+	       (unsigned long long)f->max_bytes, f->max_segs);
+}
+
+/* Read committed device bytes of database block idx into buf (zeros past the size). */
+static int ab_read_disk(struct ab_file *f, uint64_t idx, unsigned char *buf)
+{
+	uint64_t off = idx * AB_BLOCK;
+	ssize_t n;
+
+	if (off >= f->zero_from) {
+		memset(buf, 0, AB_BLOCK);
+		return SQLITE_OK;
+	}
+	n = pread(f->fd, f->bounce, AB_BLOCK, off + AB_BLOCK);
+	if (n != AB_BLOCK) {
+		ab_msg(SQLITE_IOERR_READ, "%s: read at %llu: %s", f->path,
+		       (unsigned long long)(off + AB_BLOCK), n < 0 ? strerror(errno) : "short read");
+		return SQLITE_IOERR_READ;
+	}
+	memcpy(buf, f->bounce, AB_BLOCK);
+	if (off + AB_BLOCK > f->zero_from)
+		memset(buf + (f->zero_from - off), 0, off + AB_BLOCK - f->zero_from);
+	return SQLITE_OK;
+}
+
+/*
+ * The pending copy of block idx, created (from the device when the write covers
+ * part of it) if needed.  When the transaction would outgrow the device's atomic
+ * limits: NULL with *rc SQLITE_FULL, unless writing data (n bytes at bo) leaves
+ * the block as it is on the device (a rollback writing back what it found):
+ * then NULL with *rc SQLITE_OK, and nothing to do.
+ */
+static unsigned char *ab_block(struct ab_file *f, uint64_t idx, const unsigned char *data,
+			       size_t bo, size_t n, int *rc)
+{
+	int found, left, right, blk0, over;
+	size_t i = ab_find(f, idx, &found), runs;
+	unsigned char *buf;
+
+	*rc = SQLITE_OK;
+	if (found)
+		return f->dirty[i].buf;
+	left = i > 0 && f->dirty[i - 1].idx == idx - 1;
+	right = i < f->ndirty && f->dirty[i].idx == idx + 1;
+	runs = f->runs + 1 - left - right;
+	blk0 = idx == 0 || (f->ndirty && f->dirty[0].idx == 0);
+	over = ab_too_big(f, f->ndirty + 1, runs, blk0);
+	if (posix_memalign((void **)&buf, AB_BLOCK, AB_BLOCK)) {
+		*rc = SQLITE_NOMEM;
+		return NULL;
+	}
+	if (n < AB_BLOCK || over) {
+		*rc = ab_read_disk(f, idx, buf);
+		if (*rc != SQLITE_OK) {
+			free(buf);
+			return NULL;
+		}
+	}
+	if (over) {
+		int same = (idx + 1) * AB_BLOCK <= f->zero_from && !memcmp(buf + bo, data, n);
+
+		free(buf);
+		if (!same) {
+			ab_too_big_msg(f, f->ndirty + 1, runs, blk0);
+			*rc = SQLITE_FULL;
+		}
+		return NULL;
+	}
+	if (f->ndirty == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		struct ab_dirty *d = realloc(f->dirty, cap * sizeof(*d));
+
+		if (!d) {
+			free(buf);
+			*rc = SQLITE_NOMEM;
+			return NULL;
+		}
+		f->dirty = d;
+		f->cap = cap;
+	}
+	memmove(f->dirty + i + 1, f->dirty + i, (f->ndirty - i) * sizeof(*f->dirty));
+	f->dirty[i].idx = idx;
+	f->dirty[i].buf = buf;
+	f->ndirty++;
+	f->runs = runs;
+	return buf;
+}
+
+/*
+ * Write the pending blocks (and the header when the size changed) as one atomic
+ * list; flush the device when `flush`.  On a refusal or failure the pending state
+ * is dropped: the device still holds the last committed state, and so does
+ * SQLite's view once it rolls back.
+ */
+static int ab_commit(struct ab_file *f, int flush)
+{
+	struct blk_atomic_write aw = { 0 };
+	struct blk_atomic_seg *segs = NULL;
+	unsigned char *stage = NULL;
+	uint64_t bytes;
+	size_t nsegs, s = 0, pos = 0;
+	int hdr = f->size != f->size_disk, rc = SQLITE_OK;
+
+	if (!f->ndirty && !hdr)
+		goto out_flush;
+	ab_list_size(f, f->ndirty, f->runs, f->ndirty && f->dirty[0].idx == 0, &bytes, &nsegs);
+	if (ab_too_big(f, f->ndirty, f->runs, f->ndirty && f->dirty[0].idx == 0)) {
+		ab_too_big_msg(f, f->ndirty, f->runs, f->ndirty && f->dirty[0].idx == 0);
+		ab_revert(f);
+		return SQLITE_FULL;
+	}
+	segs = calloc(nsegs, sizeof(*segs));
+	if (!segs || posix_memalign((void **)&stage, AB_BLOCK, bytes)) {
+		free(segs);
+		return SQLITE_NOMEM;
+	}
+	if (hdr) {
+		struct ab_header h = { .version = AB_VERSION, .block = AB_BLOCK, .db_bytes = f->size };
+
+		memcpy(h.magic, AB_MAGIC, 8);
+		h.crc = ab_crc32(&h, offsetof(struct ab_header, crc));
+		memset(stage, 0, AB_BLOCK);
+		memcpy(stage, &h, sizeof(h));
+		segs[0].offset = 0;
+		segs[0].len = AB_BLOCK;
+		segs[0].buf = (uintptr_t)stage;
+		pos = AB_BLOCK;
+		s = 1;
+	}
+	for (size_t i = 0; i < f->ndirty; i++) {
+		uint64_t off = (f->dirty[i].idx + 1) * AB_BLOCK;
+
+		if (s && segs[s - 1].offset + segs[s - 1].len == off) {
+			segs[s - 1].len += AB_BLOCK;
+		} else {
+			segs[s].offset = off;
+			segs[s].len = AB_BLOCK;
+			segs[s].buf = (uintptr_t)(stage + pos);
+			s++;
+		}
+		memcpy(stage + pos, f->dirty[i].buf, AB_BLOCK);
+		pos += AB_BLOCK;
+	}
+	aw.nr_segs = s;
+	aw.segs = (uintptr_t)segs;
+	if (ioctl(f->fd, BLKATOMICWRITE, &aw)) {
+		int e = errno;
+
+		rc = e == E2BIG ? SQLITE_FULL : e == ENOSPC ? SQLITE_FULL : SQLITE_IOERR_WRITE;
+		ab_msg(rc, "%s: the atomic write of %zu segments, %llu bytes failed: %s; nothing of "
+		       "the transaction is on the device", f->path, s, (unsigned long long)bytes,
+		       strerror(e));
+		ab_revert(f);
+		goto out;
+	}
+	f->unflushed = 1;
+	ab_drop_all(f);
+	f->size_disk = f->size;
+	f->zero_from = f->size;
+out_flush:
+	if (flush && f->unflushed) {
+		if (fdatasync(f->fd)) {
+			ab_msg(SQLITE_IOERR_FSYNC, "%s: flush: %s", f->path, strerror(errno));
+			rc = SQLITE_IOERR_FSYNC;
+		} else {
+			f->unflushed = 0;
+		}
+	}
+out:
+	free(segs);
+	free(stage);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- sqlite3_io_methods */
+
+static int ab_close(sqlite3_file *pf)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+	int rc = ab_commit(f, 1);
+
+	ab_drop_all(f);
+	free(f->dirty);
+	free(f->bounce);
+	free(f->rbuf);
+	free(f->path);
+	close(f->fd);
+	return rc;
+}
+
+static int ab_read(sqlite3_file *pf, void *out, int amt, sqlite3_int64 ofs)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+	unsigned char *dst = out;
+	uint64_t off = ofs, end = off + amt, avail = end > f->size ? (f->size > off ? f->size - off : 0) : (uint64_t)amt;
+	int rc;
+
+	for (uint64_t p = off; p < off + avail;) {
+		uint64_t idx = p / AB_BLOCK, bo = p % AB_BLOCK;
+		size_t n = AB_BLOCK - bo;
+		unsigned char *b = ab_get(f, idx);
+
+		if (n > off + avail - p)
+			n = off + avail - p;
+		if (!b) {
+			if ((rc = ab_read_disk(f, idx, f->rbuf)))
+				return rc;
+			b = f->rbuf;
+		}
+		memcpy(dst + (p - off), b + bo, n);
+		p += n;
+	}
+	if (avail < (uint64_t)amt) {
+		memset(dst + avail, 0, amt - avail);
+		return SQLITE_IOERR_SHORT_READ;
+	}
+	return SQLITE_OK;
+}
+
+static int ab_write(sqlite3_file *pf, const void *in, int amt, sqlite3_int64 ofs)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+	const unsigned char *src = in;
+	uint64_t off = ofs, end = off + amt;
+	int rc;
+
+	if (end > f->dev_bytes) {
+		ab_msg(SQLITE_FULL, "%s: the device is full: the database would need %llu bytes, "
+		       "the device holds %llu", f->path, (unsigned long long)end,
+		       (unsigned long long)f->dev_bytes);
+		ab_revert(f);
+		return SQLITE_FULL;
+	}
+	if (end > f->size)
+		f->size = end;
+	for (uint64_t p = off; p < end;) {
+		uint64_t idx = p / AB_BLOCK, bo = p % AB_BLOCK;
+		size_t n = AB_BLOCK - bo;
+		unsigned char *b;
+
+		if (n > end - p)
+			n = end - p;
+		b = ab_block(f, idx, src + (p - off), bo, n, &rc);
+		if (!b && rc) {
+			/* SQLite rolls the transaction back: drop it here too */
+			ab_revert(f);
+			return rc;
+		}
+		if (b)
+			memcpy(b + bo, src + (p - off), n);
+		p += n;
+	}
+	return SQLITE_OK;
+}
+
+static int ab_truncate(sqlite3_file *pf, sqlite3_int64 size)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+	uint64_t sz = size, first = (sz + AB_BLOCK - 1) / AB_BLOCK;
+	int found;
+	size_t i = ab_find(f, first, &found);
+
+	for (size_t k = i; k < f->ndirty; k++)
+		free(f->dirty[k].buf);
+	f->ndirty = i;
+	f->runs = 0;
+	for (size_t k = 0; k < f->ndirty; k++)
+		if (k == 0 || f->dirty[k - 1].idx + 1 != f->dirty[k].idx)
+			f->runs++;
+	if (sz % AB_BLOCK) {
+		unsigned char *b = ab_get(f, sz / AB_BLOCK);
+
+		if (b)
+			memset(b + sz % AB_BLOCK, 0, AB_BLOCK - sz % AB_BLOCK);
+	}
+	if (sz < f->zero_from)
+		f->zero_from = sz;
+	f->size = sz;
+	return SQLITE_OK;
+}
+
+static int ab_sync(sqlite3_file *pf, int flags)
+{
+	(void)flags;
+	return ab_commit((struct ab_file *)pf, 1);
+}
+
+static int ab_file_size(sqlite3_file *pf, sqlite3_int64 *size)
+{
+	*size = ((struct ab_file *)pf)->size;
+	return SQLITE_OK;
+}
+
+static int ab_lock(sqlite3_file *pf, int level)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+
+	(void)level;
+	if (!f->exclusive) {
+		ab_msg(SQLITE_IOERR_LOCK, "%s: only one connection of one process may use the "
+		       "database: run PRAGMA locking_mode=EXCLUSIVE first", f->path);
+		return SQLITE_IOERR_LOCK;
+	}
+	return SQLITE_OK;
+}
+
+static int ab_unlock(sqlite3_file *pf, int level)
+{
+	(void)pf;
+	(void)level;
+	return SQLITE_OK;
+}
+
+static int ab_check_reserved(sqlite3_file *pf, int *out)
+{
+	(void)pf;
+	*out = 0;
+	return SQLITE_OK;
+}
+
+static int ab_pragma(struct ab_file *f, char **a)
+{
+	const char *name = a[1], *val = a[2];
+
+	if (!strcasecmp(name, "locking_mode") && val) {
+		if (!strcasecmp(val, "exclusive")) {
+			f->exclusive = 1;
+			return SQLITE_NOTFOUND;	/* and SQLite sets it */
+		}
+		a[0] = sqlite3_mprintf(AB_NAME ": %s: locking_mode=%s refused: the database must be "
+				       "used by one connection (locking_mode=EXCLUSIVE)", f->path, val);
+		return SQLITE_ERROR;
+	}
+	if (!strcasecmp(name, "journal_mode") && val &&
+	    strcasecmp(val, "memory") && strcasecmp(val, "off")) {
+		a[0] = sqlite3_mprintf(AB_NAME ": %s: journal_mode=%s refused: every commit is one "
+				       "atomic write, use journal_mode=MEMORY (or OFF)", f->path, val);
+		return SQLITE_ERROR;
+	}
+	return SQLITE_NOTFOUND;
+}
+
+static int ab_file_control(sqlite3_file *pf, int op, void *arg)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+
+	switch (op) {
+	case SQLITE_FCNTL_PRAGMA:
+		return ab_pragma(f, arg);
+	case SQLITE_FCNTL_COMMIT_PHASETWO:
+		/* the transaction is committed: it goes out as one list now, even without xSync */
+		return ab_commit(f, 0);
+	case SQLITE_FCNTL_VFSNAME:
+		*(char **)arg = sqlite3_mprintf(AB_NAME);
+		return SQLITE_OK;
+	}
+	return SQLITE_NOTFOUND;
+}
+
+static int ab_sector_size(sqlite3_file *pf)
+{
+	(void)pf;
+	return AB_BLOCK;
+}
+
+static int ab_device_characteristics(sqlite3_file *pf)
+{
+	(void)pf;
+	return SQLITE_IOCAP_POWERSAFE_OVERWRITE;
+}
+
+static const sqlite3_io_methods ab_io = {
+	1, ab_close, ab_read, ab_write, ab_truncate, ab_sync, ab_file_size, ab_lock, ab_unlock,
+	ab_check_reserved, ab_file_control, ab_sector_size, ab_device_characteristics,
+	0, 0, 0, 0, 0, 0,
+};
+
+/* ---------------------------------------------------------------- opening */
+
+static uint64_t ab_sysfs(dev_t rdev, const char *attr, int *ok)
+{
+	char path[128];
+	unsigned long long v = 0;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/%s", major(rdev), minor(rdev), attr);
+	fp = fopen(path, "r");
+	*ok = fp && fscanf(fp, "%llu", &v) == 1;
+	if (fp)
+		fclose(fp);
+	return v;
+}
+
+static int ab_open_db(struct ab_file *f, const char *name, int flags)
+{
+	struct stat st;
+	struct ab_header h;
+	uint64_t lbs, bytes;
+	int ok1, ok2, ok3;
+	static const unsigned char zero[sizeof(struct ab_header)];
+
+	if (!name) {
+		ab_msg(SQLITE_CANTOPEN, "a database on an atomic block device needs the device's name");
+		return SQLITE_CANTOPEN;
+	}
+	f->fd = -1;
+	f->path = strdup(name);
+	if (!f->path || posix_memalign((void **)&f->bounce, AB_BLOCK, AB_BLOCK) ||
+	    !(f->rbuf = malloc(AB_BLOCK)))
+		return SQLITE_NOMEM;
+	if (stat(name, &st) || !S_ISBLK(st.st_mode)) {
+		ab_msg(SQLITE_CANTOPEN, "%s: not a block device (the " AB_NAME " VFS stores a database "
+		       "on a whole block device that writes atomic lists)", name);
+		return SQLITE_CANTOPEN;
+	}
+	f->max_segs = ab_sysfs(st.st_rdev, "atomic_write_segments", &ok1);
+	f->max_bytes = ab_sysfs(st.st_rdev, "atomic_write_max_bytes", &ok2);
+	lbs = ab_sysfs(st.st_rdev, "logical_block_size", &ok3);
+	if (!ok1 || !ok2 || !f->max_segs || f->max_bytes < 2 * AB_BLOCK) {
+		ab_msg(SQLITE_CANTOPEN, "%s: the device does not write atomic lists "
+		       "(atomic_write_segments=%u, atomic_write_max_bytes=%llu): refusing to open it, "
+		       "a commit would not be atomic", name, f->max_segs, (unsigned long long)f->max_bytes);
+		return SQLITE_CANTOPEN;
+	}
+	if (!ok3 || lbs > AB_BLOCK || AB_BLOCK % lbs) {
+		ab_msg(SQLITE_CANTOPEN, "%s: logical block size %llu is not supported (at most %u)",
+		       name, (unsigned long long)lbs, AB_BLOCK);
+		return SQLITE_CANTOPEN;
+	}
+	if (!(flags & SQLITE_OPEN_READWRITE)) {
+		ab_msg(SQLITE_CANTOPEN, "%s: open it read-write (the VFS keeps the device to itself)", name);
+		return SQLITE_CANTOPEN;
+	}
+	/* O_EXCL on a block device: no mount and no other exclusive opener at the same time */
+	f->fd = open(name, O_RDWR | O_DIRECT | O_EXCL | O_CLOEXEC);
+	if (f->fd < 0) {
+		ab_msg(SQLITE_CANTOPEN, "%s: %s%s", name, strerror(errno),
+		       errno == EBUSY ? " (in use: mounted, or open by another connection or process)" : "");
+		return SQLITE_CANTOPEN;
+	}
+	if (ioctl(f->fd, BLKGETSIZE64, &bytes) || bytes < 2 * AB_BLOCK) {
+		ab_msg(SQLITE_CANTOPEN, "%s: device too small", name);
+		close(f->fd);
+		return SQLITE_CANTOPEN;
+	}
+	f->dev_bytes = bytes / AB_BLOCK * AB_BLOCK - AB_BLOCK;
+	if (pread(f->fd, f->bounce, AB_BLOCK, 0) != AB_BLOCK) {
+		ab_msg(SQLITE_CANTOPEN, "%s: cannot read the header: %s", name, strerror(errno));
+		close(f->fd);
+		return SQLITE_CANTOPEN;
+	}
+	memcpy(&h, f->bounce, sizeof(h));
+	if (!memcmp(&h, zero, sizeof(h))) {
+		f->size_disk = 0;	/* a zeroed device: an empty database */
+	} else if (memcmp(h.magic, AB_MAGIC, 8)) {
+		ab_msg(SQLITE_CANTOPEN, "%s: does not hold an " AB_NAME " database (its first block "
+		       "is neither zeros nor an " AB_NAME " header); refusing to overwrite it", name);
+		close(f->fd);
+		return SQLITE_CANTOPEN;
+	} else if (h.crc != ab_crc32(&h, offsetof(struct ab_header, crc)) ||
+		   h.version != AB_VERSION || h.block != AB_BLOCK || h.db_bytes > f->dev_bytes) {
+		ab_msg(SQLITE_CANTOPEN, "%s: the " AB_NAME " header is damaged or of another version "
+		       "(version %u, block %u, size %llu)", name, h.version, h.block,
+		       (unsigned long long)h.db_bytes);
+		close(f->fd);
+		return SQLITE_CANTOPEN;
+	} else {
+		f->size_disk = h.db_bytes;
+	}
+	f->size = f->zero_from = f->size_disk;
+	f->base.pMethods = &ab_io;
+	return SQLITE_OK;
+}
+
+static int ab_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *pf, int flags, int *out_flags)
+{
+	struct ab_file *f = (struct ab_file *)pf;
+	int rc;
+
+	(void)vfs;
+	memset(f, 0, sizeof(*f));
+	if (flags & (SQLITE_OPEN_MAIN_JOURNAL | SQLITE_OPEN_WAL | SQLITE_OPEN_SUPER_JOURNAL)) {
+		ab_msg(SQLITE_CANTOPEN, "%s: no journal file on an atomic device: each commit is one "
+		       "atomic write; run PRAGMA journal_mode=MEMORY (or OFF) first",
+		       name ? name : "(journal)");
+		return SQLITE_CANTOPEN;
+	}
+	if (!(flags & SQLITE_OPEN_MAIN_DB)) {
+		/* temporary files, statement journals: the default VFS's (szOsFile is its + ours) */
+		return ab_base->xOpen(ab_base, name, pf, flags, out_flags);
+	}
+	rc = ab_open_db(f, name, flags);
+	if (rc != SQLITE_OK) {
+		free(f->bounce);
+		free(f->rbuf);
+		free(f->path);
+		f->base.pMethods = NULL;
+		return rc;
+	}
+	if (out_flags)
+		*out_flags = flags;
+	return SQLITE_OK;
+}
+
+static int ab_delete(sqlite3_vfs *v, const char *n, int sync) { (void)v; return ab_base->xDelete(ab_base, n, sync); }
+static int ab_access(sqlite3_vfs *v, const char *n, int fl, int *out) { (void)v; return ab_base->xAccess(ab_base, n, fl, out); }
+static int ab_full_pathname(sqlite3_vfs *v, const char *n, int len, char *out) { (void)v; return ab_base->xFullPathname(ab_base, n, len, out); }
+static void *ab_dlopen(sqlite3_vfs *v, const char *n) { (void)v; return ab_base->xDlOpen(ab_base, n); }
+static void ab_dlerror(sqlite3_vfs *v, int n, char *m) { (void)v; ab_base->xDlError(ab_base, n, m); }
+static void (*ab_dlsym(sqlite3_vfs *v, void *h, const char *s))(void) { (void)v; return ab_base->xDlSym(ab_base, h, s); }
+static void ab_dlclose(sqlite3_vfs *v, void *h) { (void)v; ab_base->xDlClose(ab_base, h); }
+static int ab_randomness(sqlite3_vfs *v, int n, char *out) { (void)v; return ab_base->xRandomness(ab_base, n, out); }
+static int ab_sleep(sqlite3_vfs *v, int us) { (void)v; return ab_base->xSleep(ab_base, us); }
+static int ab_current_time(sqlite3_vfs *v, double *t) { (void)v; return ab_base->xCurrentTime(ab_base, t); }
+static int ab_last_error(sqlite3_vfs *v, int n, char *m) { (void)v; return ab_base->xGetLastError(ab_base, n, m); }
+static int ab_current_time64(sqlite3_vfs *v, sqlite3_int64 *t) { (void)v; return ab_base->xCurrentTimeInt64(ab_base, t); }
+
+static int ab_register(int make_default)
+{
+	if (sqlite3_vfs_find(AB_NAME) == &ab_vfs)
+		return make_default ? sqlite3_vfs_register(&ab_vfs, 1) : SQLITE_OK;
+	ab_base = sqlite3_vfs_find(NULL);
+	if (!ab_base || ab_base->iVersion < 2)
+		return SQLITE_ERROR;
+	ab_vfs = (sqlite3_vfs){
+		.iVersion = 2,
+		.szOsFile = (int)(sizeof(struct ab_file) > (size_t)ab_base->szOsFile ?
+				  sizeof(struct ab_file) : (size_t)ab_base->szOsFile),
+		.mxPathname = ab_base->mxPathname,
+		.zName = AB_NAME,
+		.xOpen = ab_open, .xDelete = ab_delete, .xAccess = ab_access,
+		.xFullPathname = ab_full_pathname, .xDlOpen = ab_dlopen, .xDlError = ab_dlerror,
+		.xDlSym = ab_dlsym, .xDlClose = ab_dlclose, .xRandomness = ab_randomness,
+		.xSleep = ab_sleep, .xCurrentTime = ab_current_time, .xGetLastError = ab_last_error,
+		.xCurrentTimeInt64 = ab_current_time64,
+	};
+	return sqlite3_vfs_register(&ab_vfs, make_default);
+}
+
+int sqlite3_atomicblk_init(sqlite3 *db, char **err, const sqlite3_api_routines *api)
+{
+	int rc;
+
+	(void)db;
+	SQLITE_EXTENSION_INIT2(api);
+	rc = ab_register(0);
+	if (rc != SQLITE_OK) {
+		*err = sqlite3_mprintf(AB_NAME ": cannot register the VFS");
+		return rc;
+	}
+	return SQLITE_OK_LOAD_PERMANENTLY;
+}
+
+int sqlite3_atomicblk_default_init(sqlite3 *db, char **err, const sqlite3_api_routines *api)
+{
+	int rc;
+
+	(void)db;
+	SQLITE_EXTENSION_INIT2(api);
+	rc = ab_register(1);
+	if (rc != SQLITE_OK) {
+		*err = sqlite3_mprintf(AB_NAME ": cannot register the VFS");
+		return rc;
+	}
+	return SQLITE_OK_LOAD_PERMANENTLY;
+}

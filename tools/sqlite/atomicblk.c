@@ -170,7 +170,7 @@ static void ab_too_big_msg(struct ab_file *f, size_t ndirty, size_t runs, int bl
 	size_t segs;
 
 	ab_list_size(f, ndirty, runs, blk0, &bytes, &segs);
-	ab_msg(SQLITE_FULL, "%s: transaction too large for one atomic write: %llu bytes in %zu "
+	ab_msg(SQLITE_FULL, "%s: transaction too large for one atomic write: at least %llu bytes in %zu "
 	       "segments, the device takes at most %llu bytes (atomic_write_max_bytes) in %u "
 	       "segments (atomic_write_segments); nothing of it was written, split it into "
 	       "smaller transactions", f->path, (unsigned long long)bytes, segs,

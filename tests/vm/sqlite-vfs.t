@@ -1,0 +1,152 @@
+SQLite (Debian's sqlite3, unmodified) on a dm-atomic device through the atomicblk VFS
+(tools/sqlite/atomicblk.c, docs/sqlite.md): create, insert, update and query from the shell;
+each commit is one atomic list; and every refusal says why and writes nothing.
+
+  $ . "$TESTDIR/lib.sh"
+  $ . "$TESTDIR/atomic-lib.sh"
+  $ _require_scratch 3
+  $ _require_dm_atomic
+  $ command -v sqlite3 >/dev/null || _skip "sqlite3 is not in the guest's root filesystem"
+  $ [ -f /payload/bin/atomicblk.so ] || _skip "atomicblk.so was not built (no libsqlite3-dev on the host)"
+  $ dmsetup create sq --table "0 $(_sectors $SCRATCH0) atomic $SCRATCH0 $SCRATCH1"
+  $ _dma_lists /dev/mapper/sq || { dmsetup remove sq; _skip "the kernel has no atomic write lists"; }
+  $ db() { sqlite3 -bail -cmd ".load /payload/bin/atomicblk" -cmd ".open file:$1?vfs=atomicblk" -cmd "PRAGMA locking_mode=EXCLUSIVE" -cmd "PRAGMA journal_mode=MEMORY"; }
+
+Create, insert (about 250 pages), update and query; then a second process reads it back.
+
+  $ db /dev/mapper/sq <<'EOF'
+  > CREATE TABLE t(id INTEGER PRIMARY KEY, v INTEGER, pad BLOB);
+  > WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+  >   INSERT INTO t SELECT i, i, zeroblob(900) FROM n;
+  > UPDATE t SET v = v * 10 WHERE id % 100 = 7;
+  > SELECT count(*), sum(v) FROM t;
+  > EOF
+  exclusive
+  memory
+  1000|541630
+  $ db /dev/mapper/sq <<'EOF'
+  > SELECT count(*), sum(v) FROM t;
+  > SELECT v FROM t WHERE id IN (7, 8, 907);
+  > PRAGMA integrity_check;
+  > EOF
+  exclusive
+  memory
+  1000|541630
+  70
+  8
+  9070
+  ok
+
+Block 0 is the VFS's header, SQLite's own file starts at 4 KiB:
+
+  $ head -c 7 /dev/mapper/sq; echo
+  SQLTATM
+  $ dd if=/dev/mapper/sq bs=4096 skip=1 count=1 status=none | head -c 15; echo
+  SQLite format 3
+
+Ten one-row transactions are ten atomic lists, and nothing is written around the log:
+
+  $ dmsetup message sq 0 clear_stats
+  $ db /dev/mapper/sq <<'EOF' >/dev/null
+  > INSERT INTO t VALUES (2001, 1, NULL); INSERT INTO t VALUES (2002, 1, NULL);
+  > INSERT INTO t VALUES (2003, 1, NULL); INSERT INTO t VALUES (2004, 1, NULL);
+  > INSERT INTO t VALUES (2005, 1, NULL); INSERT INTO t VALUES (2006, 1, NULL);
+  > INSERT INTO t VALUES (2007, 1, NULL); INSERT INTO t VALUES (2008, 1, NULL);
+  > INSERT INTO t VALUES (2009, 1, NULL); INSERT INTO t VALUES (2010, 1, NULL);
+  > EOF
+  $ _dma_stat sq lists_committed; _dma_stat sq writes_direct
+  10
+  0
+
+Refused: another locking mode, a journal or WAL, and no locking mode at all (each with its
+message; the database is unchanged after each):
+
+  $ db /dev/mapper/sq <<'EOF'
+  > PRAGMA locking_mode=NORMAL;
+  > EOF
+  exclusive
+  memory
+  Parse error near line 1: atomicblk: /dev/mapper/sq: locking_mode=NORMAL refused: the database must be used by one connection (locking_mode=EXCLUSIVE)
+  [1]
+  $ db /dev/mapper/sq <<'EOF'
+  > PRAGMA journal_mode=WAL;
+  > EOF
+  exclusive
+  memory
+  Parse error near line 1: atomicblk: /dev/mapper/sq: journal_mode=WAL refused: every commit is one atomic write, use journal_mode=MEMORY (or OFF)
+  [1]
+  $ sqlite3 -bail :memory: -cmd ".load /payload/bin/atomicblk" -cmd ".open file:/dev/mapper/sq?vfs=atomicblk" "SELECT count(*) FROM t" 2>&1 >/dev/null
+  atomicblk: /dev/mapper/sq: only one connection of one process may use the database: run PRAGMA locking_mode=EXCLUSIVE first
+  Error: in prepare, disk I/O error (10)
+  [10]
+  $ sqlite3 -bail :memory: -cmd ".load /payload/bin/atomicblk" -cmd ".open file:/dev/mapper/sq?vfs=atomicblk" -cmd "PRAGMA locking_mode=EXCLUSIVE" "INSERT INTO t VALUES (3000, 1, NULL)" 2>&1 >/dev/null
+  atomicblk: /dev/mapper/sq-journal: no journal file on an atomic device: each commit is one atomic write; run PRAGMA journal_mode=MEMORY (or OFF) first
+  Error: stepping, unable to open database file (14)
+  [14]
+  $ db /dev/mapper/sq <<<'SELECT count(*), sum(v) FROM t; PRAGMA integrity_check;'
+  exclusive
+  memory
+  1010|541640
+  ok
+  $ dmsetup remove sq
+
+A transaction larger than the device's atomic limits (here max_bytes 64 KiB) fails with
+SQLITE_FULL and says so; nothing of it is written, the database stays usable, and smaller
+transactions go on.  Both journal modes:
+
+  $ dmsetup create sq --table "0 $(_sectors $SCRATCH0) atomic $SCRATCH0 $SCRATCH1 4 max_segments 8 max_bytes 65536"
+  $ for jm in MEMORY OFF; do
+  >   sqlite3 -bail :memory: -cmd ".load /payload/bin/atomicblk" -cmd ".open file:/dev/mapper/sq?vfs=atomicblk" \
+  >     -cmd "PRAGMA locking_mode=EXCLUSIVE" -cmd "PRAGMA journal_mode=$jm" \
+  >     "INSERT INTO t VALUES (5000, 1, zeroblob(100000))" 2>&1 >/dev/null; echo "exit $?"
+  >   db /dev/mapper/sq <<<"SELECT count(*), sum(v) FROM t; PRAGMA integrity_check; INSERT INTO t VALUES (5001, 2, zeroblob(2000)); SELECT count(*) FROM t; DELETE FROM t WHERE id = 5001;"
+  > done
+  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least 69632 bytes in 2 segments, the device takes at most 65536 bytes (atomic_write_max_bytes) in 8 segments (atomic_write_segments); nothing of it was written, split it into smaller transactions
+  Error: stepping, database or disk is full (13)
+  exit 13
+  exclusive
+  memory
+  1010|541640
+  ok
+  1011
+  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least 69632 bytes in 2 segments, the device takes at most 65536 bytes (atomic_write_max_bytes) in 8 segments (atomic_write_segments); nothing of it was written, split it into smaller transactions
+  Error: stepping, database or disk is full (13)
+  exit 13
+  exclusive
+  memory
+  1010|541640
+  ok
+  1011
+Ten rows on ten pages apart are more runs than the device's 8 segments:
+
+  $ db /dev/mapper/sq <<<"UPDATE t SET v = v + 1 WHERE id % 100 = 7;" 2>&1 >/dev/null; echo "exit $?"
+  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least * bytes in 9 segments, the device takes at most 65536 bytes (atomic_write_max_bytes) in 8 segments (atomic_write_segments); nothing of it was written, split it into smaller transactions (glob)
+  Runtime error near line 1: database or disk is full (13)
+  exit 1
+  $ db /dev/mapper/sq <<<"SELECT count(*), sum(v) FROM t; PRAGMA integrity_check;"
+  exclusive
+  memory
+  1010|541640
+  ok
+  $ dmsetup remove sq
+
+A device without atomic lists (a plain disk, dm-linear over it) is refused at open, and so is
+a device whose first block is neither zeros nor our header; none of them is written:
+
+  $ dmsetup create lin --table "0 $(_sectors $SCRATCH2) linear $SCRATCH2 0"
+  $ for d in $SCRATCH2 /dev/mapper/lin; do db $d <<<'CREATE TABLE x(a);' 2>&1 >/dev/null | _filter_scratch; done
+  atomicblk: SCRATCH2: the device does not write atomic lists (atomic_write_segments=0, atomic_write_max_bytes=0): refusing to open it, a commit would not be atomic
+  Error: unable to open database "file:SCRATCH2?vfs=atomicblk": unable to open database file
+  atomicblk: /dev/mapper/lin: the device does not write atomic lists (atomic_write_segments=0, atomic_write_max_bytes=0): refusing to open it, a commit would not be atomic
+  Error: unable to open database "file:/dev/mapper/lin?vfs=atomicblk": unable to open database file
+  $ dmsetup remove lin
+  $ head -c 1048576 $SCRATCH2 | tr -d '\0' | wc -c
+  0
+  $ dmsetup create sq --table "0 $(_sectors $SCRATCH2) atomic $SCRATCH2 $SCRATCH1"
+  $ printf 'ext4 or anything' | dd of=/dev/mapper/sq conv=fsync status=none
+  $ db /dev/mapper/sq <<<'CREATE TABLE x(a);' 2>&1 >/dev/null
+  atomicblk: /dev/mapper/sq: does not hold an atomicblk database (its first block is neither zeros nor an atomicblk header); refusing to overwrite it
+  Error: unable to open database "file:/dev/mapper/sq?vfs=atomicblk": unable to open database file
+  $ head -c 16 /dev/mapper/sq; echo
+  ext4 or anything
+  $ dmsetup remove sq

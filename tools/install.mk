@@ -12,6 +12,9 @@ MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/dm-atomic-tools
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSTEMDGENERATORDIR ?= $(PREFIX)/lib/systemd/system-generators
+# The SQLite VFS extension (docs/sqlite.md), when it was built (libsqlite3-dev installed).
+SQLITEEXTDIR ?= $(PREFIX)/lib/dm-atomic
+LIBS := $(if $(wildcard /usr/include/sqlite3ext.h),atomicblk.so)
 
 USER_TOOLS := dm-atomic-setup dma-format dma-check dma-dump dma-replay dma-exercise dma-verify dma-bench
 NOT_INSTALLED := dma-bench-host dma-bench-run dma-bench-report
@@ -23,6 +26,8 @@ print-user-tools:
 	@echo $(USER_TOOLS)
 print-not-installed:
 	@echo $(NOT_INSTALLED)
+print-libs:
+	@echo $(LIBS)
 
 SUBST = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
@@ -39,6 +44,7 @@ install: all
 	install -m 0644 $(MAN8) $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 	install -m 0644 system/atomictab system/lvm-filter.conf $(DESTDIR)$(DOCDIR)/
+	$(if $(LIBS),install -D -m 0644 bin/atomicblk.so $(DESTDIR)$(SQLITEEXTDIR)/atomicblk.so)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(SBINDIR)/,$(USER_TOOLS))
@@ -47,5 +53,7 @@ uninstall:
 	rm -f $(DESTDIR)$(UDEVRULESDIR)/58-dm-atomic.rules $(DESTDIR)$(SYSTEMDGENERATORDIR)/dm-atomic-generator
 	rm -f $(DESTDIR)$(DOCDIR)/atomictab $(DESTDIR)$(DOCDIR)/lvm-filter.conf
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	rm -f $(DESTDIR)$(SQLITEEXTDIR)/atomicblk.so
+	-rmdir $(DESTDIR)$(SQLITEEXTDIR) 2>/dev/null
 
-.PHONY: install uninstall print-user-tools print-not-installed
+.PHONY: install uninstall print-user-tools print-not-installed print-libs

@@ -1,5 +1,6 @@
 make install into a DESTDIR: the user tools, the setup tool (with its version), the man pages,
-the udev rule and the atomictab generator (with the installed paths in them), the examples;
+the udev rule and the atomictab generator (with the installed paths in them), the examples,
+the SQLite VFS extension (built when libsqlite3-dev is installed: make test installs it);
 never the test helpers or make bench's drivers.  make uninstall removes all of it.
 
   $ cd "$TOP"
@@ -7,6 +8,7 @@ never the test helpers or make bench's drivers.  make uninstall removes all of i
   $ make -s install DESTDIR=$d PREFIX=/usr >/dev/null; echo $?
   0
   $ (cd $d && find . -type f | sort)
+  ./usr/lib/dm-atomic/atomicblk.so
   ./usr/lib/systemd/system-generators/dm-atomic-generator
   ./usr/lib/udev/rules.d/58-dm-atomic.rules
   ./usr/sbin/dm-atomic-setup

@@ -9,7 +9,7 @@ Every file in tools/bin is either installed (and then has a page) or deliberatel
 
   $ tools=$(make -s -C tools print-user-tools); echo $tools
   dm-atomic-setup dma-format dma-check dma-dump dma-replay dma-exercise dma-verify dma-bench
-  $ for f in tools/bin/*; do b=${f##*/}; case " $tools $(make -s -C tools print-not-installed) " in *" $b "*) ;; *) echo "$b: neither installed nor listed as not installed";; esac; done
+  $ for f in tools/bin/*; do b=${f##*/}; case " $tools $(make -s -C tools print-not-installed) $(make -s -C tools print-libs) " in *" $b "*) ;; *) echo "$b: neither installed nor listed as not installed";; esac; done
   $ for t in $tools; do [ -f man/$t.8 ] || echo "$t: no man/$t.8"; done
   $ ls man
   atomictab.5

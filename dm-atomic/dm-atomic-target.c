@@ -1359,6 +1359,20 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 		remap_to_data(ac, bio);
 		return DM_MAPIO_REMAPPED;
 	}
+	/*
+	 * DM core does not split I/O for us (no max_io_len: reads and direct
+	 * writes go down whole); a logged write is one transaction of at most
+	 * max_bytes, and DM core maps the rest as a new bio.
+	 */
+	if (bio->bi_iter.bi_size > ac->max_bytes) {
+		if (bio->bi_opf & REQ_ATOMIC) {
+			/* Never from the block layer: it checks the limit. */
+			bio->bi_status = BLK_STS_INVAL;
+			bio_endio(bio);
+			return DM_MAPIO_SUBMITTED;
+		}
+		dm_accept_partial_bio(bio, ac->max_bytes >> SECTOR_SHIFT);
+	}
 	pb->req.one = bio;
 	pb->req.bios = &pb->req.one;
 	pb->req.nr_bios = 1;
@@ -1698,9 +1712,9 @@ static int check_devices(struct atomic_c *ac, char **error)
 		return -EINVAL;
 	}
 	/*
-	 * max_bytes becomes the target's max_io_len, where DM core splits
-	 * bios: a split inside a logical block of the data device would
-	 * make bios the device cannot take.
+	 * Logged plain writes are cut at max_bytes (dm_accept_partial_bio):
+	 * a cut inside a logical block of the data device would make bios
+	 * the device cannot take.
 	 */
 	if (ac->max_bytes % bdev_logical_block_size(data)) {
 		*error = "Invalid max_bytes: not a multiple of the data device's logical block size";
@@ -1993,11 +2007,6 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	r = check_devices(ac, &ti->error);
 	if (r)
 		goto bad_features;
-	r = dm_set_target_max_io_len(ti, ac->max_bytes >> SECTOR_SHIFT);
-	if (r) {
-		ti->error = "Cannot set the maximum I/O length";
-		goto bad_features;
-	}
 	ac->wq = alloc_workqueue("dm-atomic", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
 	if (!ac->wq) {
 		ti->error = "Cannot allocate workqueue";

@@ -23,7 +23,7 @@ QUICK_RECOVERY = ["log-2m", "log-4m", "log-8m"]
 FULL_RECOVERY = ["log-16m", "log-64m", "log-256m"]
 SPEC = {
     1: dict(title="streaming sequential writes (fio, 1 writer, psync)",
-            layouts=["sep", "fua"], groups=["seq-256k", "seq-1m"],
+            layouts=["sep", "fua"], groups=["seq-256k", "seq-1m", "seq-1m-u"],
             cols=["lin-plain", "atom-oatomic", "atom-plain"], base="lin-plain",
             head="mb_s", kind="fio-write"),
     2: dict(title="random writes (fio, psync)", layouts=["sep"],

@@ -204,13 +204,15 @@ prove_oatomic() {
 }
 
 # --- rows ----------------------------------------------------------------------------------
-row1() {	# streaming sequential writes
-	local L=$1 bs r
-	for bs in 256k 1m; do
+row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
+	local L=$1 g bs off r
+	for g in 256k 1m 1m-u; do
+		bs=${g%-u} off=0
+		[ "$g" = "$bs" ] || off=4k
 		for ((r = 1; r <= ROUNDS; r++)); do
-			cell 1 "$L" "seq-$bs" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1
-			cell 1 "$L" "seq-$bs" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --atomic=1
-			cell 1 "$L" "seq-$bs" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1
+			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
+			cell 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
 		done
 	done
 }

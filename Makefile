@@ -6,7 +6,7 @@ T ?=
 SHELL := /bin/bash
 
 .PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
-	vm demo check-series clean distclean crash-test powercut bench bench-host install uninstall
+	vm demo check-series clean distclean crash-test powercut bench bench-host install uninstall deb
 
 help:
 	@echo "dm-atomic make targets:"
@@ -27,6 +27,7 @@ help:
 	@echo "  make tools             build the userspace tools into tools/bin"
 	@echo "  make install           tools, setup tool, man pages, udev rule, atomictab generator (PREFIX=/usr/local DESTDIR=)"
 	@echo "  make uninstall         remove what make install installed (same PREFIX and DESTDIR)"
+	@echo "  make deb               Debian packages dm-atomic-tools and dm-atomic-dkms, into out/deb/"
 	@echo "  make check-series      build every prefix of block-core-patches/series"
 	@echo "  make clean             remove build products in the repo (the cache stays)"
 	@echo "  make distclean         also remove the cache (\$$DMA_CACHE, default ~/.cache/dm-atomic)"
@@ -53,6 +54,10 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 install uninstall:
 	@$(MAKE) -s -C tools $@ PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+
+deb:
+	@qemu-scripts/deps.sh deb
+	@tools/make-deb.sh
 
 test:
 	@qemu-scripts/run-tests.sh --kernel $(KERNEL) $(T)

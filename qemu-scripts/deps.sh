@@ -8,6 +8,8 @@ PKGS=(linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio kmod rsync
 	libsqlite3-dev)
 # `deps.sh cross` (qemu-scripts/cross-module.sh, the build checks) also compiles for arm64.
 [ "${1:-}" = cross ] && PKGS+=(gcc-aarch64-linux-gnu binutils file)
+# The host tests render the man pages (man-pages.t) and build the Debian packages (deb.t).
+PKGS+=(man-db groff-base bsdextrautils dpkg-dev debhelper dh-dkms)
 # `deps.sh bench` (make bench) also draws the chart.
 [ "${1:-}" = bench ] && PKGS+=(gnuplot-nox)
 

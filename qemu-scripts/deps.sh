@@ -10,6 +10,8 @@ PKGS=(linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio kmod rsync
 [ "${1:-}" = cross ] && PKGS+=(gcc-aarch64-linux-gnu binutils file)
 # The host tests render the man pages (man-pages.t) and build the Debian packages (deb.t).
 PKGS+=(man-db groff-base bsdextrautils dpkg-dev debhelper dh-dkms)
+# `deps.sh deb` (make deb): only what dpkg-buildpackage needs for debian/, no VM toolchain.
+[ "${1:-}" = deb ] && PKGS=(dpkg-dev debhelper dh-dkms libsqlite3-dev gcc make)
 # `deps.sh bench` (make bench) also draws the chart.
 [ "${1:-}" = bench ] && PKGS+=(gnuplot-nox)
 

@@ -50,6 +50,8 @@ p=$out/payload
 [ -d "$TOP/tools/test-bin" ] && cp -a "$TOP/tools/test-bin/." "$p/test-bin/"
 # The udev rule and the generator (tools/system), for tests/vm/atomictab.t.
 [ -d "$TOP/tools/system" ] && cp -a "$TOP/tools/system" "$p/system"
+# The Debian packages, when make deb (or tests/host/deb.t) built them: tests/vm/deb-install.t.
+if ls "$TOP"/out/deb/*.deb >/dev/null 2>&1; then mkdir -p "$p/deb" && cp "$TOP"/out/deb/*.deb "$p/deb/"; fi
 [ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] && cp "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" "$p/modules/"
 for k in "$build/$EXT_NAME"/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; done
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"

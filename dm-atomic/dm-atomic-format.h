@@ -205,8 +205,17 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 #define DMA_MAX_LOG_BLOCKS	(1ULL << 40)	/* 4 PiB of log */
 #define DMA_RECOVERY_SEQ_JUMP	(1ULL << 32)	/* see "After recovery" above */
 
-/* Superblock flags: none defined in version 1; any set bit is refused. */
-#define DMA_SB_FLAGS_KNOWN	0U
+/*
+ * Superblock flags; any other set bit is refused (so code older than a
+ * flag refuses metadata that has it set).
+ *
+ * DMA_SB_FLAG_NEEDS_CHECK: the target saw a metadata write fail (a log or
+ * superblock write) and set this so the metadata is looked at before it is
+ * used again: the target refuses to activate it read-write (read-only mode
+ * may), until `dma-check --clear-needs-check` finds it clean and clears it.
+ */
+#define DMA_SB_FLAG_NEEDS_CHECK	0x1U
+#define DMA_SB_FLAGS_KNOWN	DMA_SB_FLAG_NEEDS_CHECK
 /* Descriptor flags: none defined in version 1; any set bit ends the scan. */
 #define DMA_DESC_FLAGS_KNOWN	0U
 

@@ -189,6 +189,16 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 			goto bad;
 		}
 		log->grow_log_blocks = read_only ? 0 : log->grow_log_blocks;
+		if (le32_to_cpu(log->sb->flags) & DMA_SB_FLAG_NEEDS_CHECK) {
+			if (!read_only) {
+				DMERR("%pg: needs_check is set: a metadata write failed while the device was active; check the metadata with dma-check --clear-needs-check before activating it read-write (read-only mode may read it)",
+				      meta);
+				*error = "Metadata needs checking (needs_check is set): run dma-check --clear-needs-check";
+				r = -EUCLEAN;
+				goto bad;
+			}
+			DMINFO("%pg: needs_check is set: reading only", meta);
+		}
 		if (read_only && dma_sb_unknown_ro_compat(log->sb))
 			DMINFO("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x): reading only",
 			       meta, dma_sb_unknown_ro_compat(log->sb));
@@ -806,6 +816,15 @@ int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_
 	log->used_blocks -= freed_blocks;
 	spin_unlock_irq(&log->lock);
 	return 0;
+}
+
+int dma_log_set_needs_check(struct dma_log *log)
+{
+	if (log->read_only)
+		return -EROFS;
+	log->sb->flags |= cpu_to_le32(DMA_SB_FLAG_NEEDS_CHECK);
+	dma_sb_seal(log->sb);
+	return write_sb(log);
 }
 
 int dma_log_sync_sb(struct dma_log *log)

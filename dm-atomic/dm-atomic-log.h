@@ -164,6 +164,15 @@ int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block,
  */
 int dma_log_sync_sb(struct dma_log *log);
 
+/*
+ * Set DMA_SB_FLAG_NEEDS_CHECK in the superblock (as it stands: the tail of
+ * the last retire) and write it, REQ_FUA: after a failed metadata write, so
+ * that the next read-write activation is refused until the tools checked
+ * the metadata.  Returns 0 or a negative errno.  May sleep.  Same
+ * serialisation as dma_log_retire().
+ */
+int dma_log_set_needs_check(struct dma_log *log);
+
 /* Fill *@info.  Does not sleep; takes the internal spinlock. */
 void dma_log_get_info(struct dma_log *log, struct dma_log_info *info);
 

@@ -193,6 +193,8 @@ struct atomic_c {
 	unsigned int direct_epoch;
 
 	int error;			/* latched first error; 0: healthy */
+	bool meta_error;		/* a metadata write failed: set needs_check */
+	bool needs_check_written;	/* ... and it is on disk */
 
 	/* Counters (under lock). */
 	u64 txns_committed;
@@ -217,10 +219,37 @@ static LIST_HEAD(all_targets);
  * Failure: latch the first error, raise an event, never go back.
  */
 
+/*
+ * After a failed metadata write: set needs_check in the superblock, so the
+ * next read-write activation waits for dma-check.  Best effort: the device
+ * that failed the write may fail this one too; the destructor tries again
+ * (the operator may have mended the path meanwhile).  Under writeback_lock,
+ * as every superblock write.
+ */
+static void write_needs_check(struct atomic_c *ac)
+{
+	int r;
+
+	if (!READ_ONCE(ac->meta_error) || ac->needs_check_written || !ac->log)
+		return;
+	mutex_lock(&ac->writeback_lock);
+	r = dma_log_set_needs_check(ac->log);
+	mutex_unlock(&ac->writeback_lock);
+	if (r) {
+		DMERR("%s: cannot set needs_check in the superblock (error %d); trying again at removal",
+		      dm_device_name(ac->md), r);
+		return;
+	}
+	ac->needs_check_written = true;
+	DMERR("%s: needs_check set in the superblock: run dma-check --clear-needs-check before the next read-write activation",
+	      dm_device_name(ac->md));
+}
+
 static void event_work_fn(struct work_struct *ws)
 {
 	struct atomic_c *ac = container_of(ws, struct atomic_c, event_work);
 
+	write_needs_check(ac);
 	dm_table_event(ac->ti->table);
 }
 
@@ -234,6 +263,13 @@ static void atomic_set_error(struct atomic_c *ac, int err, const char *what)
 		mod_delayed_work(ac->wq, &ac->commit_work, 0);
 		mod_delayed_work(ac->wq, &ac->writeback_work, 0);
 	}
+}
+
+/* A metadata write failed: also set needs_check (event_work_fn writes it). */
+static void atomic_set_meta_error(struct atomic_c *ac, int err, const char *what)
+{
+	WRITE_ONCE(ac->meta_error, true);
+	atomic_set_error(ac, err, what);
 }
 
 static bool atomic_failed(struct atomic_c *ac)
@@ -792,7 +828,7 @@ static void complete_work_fn(struct work_struct *ws)
 		spin_unlock_irq(&ac->lock);
 
 		if (t->status)
-			atomic_set_error(ac, blk_status_to_errno(t->status), "log write");
+			atomic_set_meta_error(ac, blk_status_to_errno(t->status), "log write");
 		if (atomic_failed(ac)) {
 			/*
 			 * Not acknowledged, so not promised: a later
@@ -1053,7 +1089,7 @@ static int writeback_pass(struct atomic_c *ac)
 	}
 	r = dma_log_retire(ac->log, seq + 1, tail_block, freed);
 	if (r) {
-		atomic_set_error(ac, r, "superblock write");
+		atomic_set_meta_error(ac, r, "superblock write");
 		return r;
 	}
 
@@ -1142,7 +1178,7 @@ static int checkpoint(struct atomic_c *ac)
 		 */
 		r = dma_log_sync_sb(ac->log);
 		if (r)
-			atomic_set_error(ac, r, "superblock write");
+			atomic_set_meta_error(ac, r, "superblock write");
 	}
 	mutex_unlock(&ac->writeback_lock);
 	return r;
@@ -2069,6 +2105,7 @@ static void atomic_dtr(struct dm_target *ti)
 	cancel_delayed_work_sync(&ac->commit_work);
 	cancel_delayed_work_sync(&ac->writeback_work);
 	destroy_workqueue(ac->wq);
+	write_needs_check(ac);
 
 	/*
 	 * After a failure, or with no_suspend_writeback, committed data can

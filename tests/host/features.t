@@ -65,7 +65,7 @@ Swapped arguments are still recognised by the superblock on the data argument:
 Incompatible is checked right after the flags, before the geometry and the
 sizes, and before read-only-compatible:
 
-  $ dma-craft sb meta flags=1; dma-check -q meta
+  $ dma-craft sb meta flags=4; dma-check -q meta
   superblock: unsupported flags
   damaged
   [1]

@@ -90,7 +90,7 @@ data device of another size:
   superblock: unsupported version
   damaged
   check=1
-  $ three; dma-craft sb img flags=1; dma-check img
+  $ three; dma-craft sb img flags=4; dma-check img
   superblock: unsupported flags
   damaged
   [1]

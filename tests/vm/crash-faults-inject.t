@@ -49,7 +49,8 @@ acknowledged lists are only in the log.  The superblock block of the metadata sl
 on $SCRATCH2 here, so only log writes fail, and the writer runs until one does: fail mode,
 and the kernel log names a log write as what latched it (a module that ignored log write
 errors would stream on in rw mode, not be rescued by a failing superblock write);
-repaired, recovery keeps everything acknowledged.  Then a zeroed metadata slice on
+repaired, the superblock says needs_check (the target set it at removal), dma-check clears
+it, and recovery keeps everything acknowledged.  Then a zeroed metadata slice on
 $SCRATCH1 for the next case.
 
   $ swap cf-d "0 $D delay $SCRATCH0 0 0 $SCRATCH0 0 1000"
@@ -61,6 +62,8 @@ $SCRATCH1 for the next case.
   $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p'
   fail mode latched by: log write
   $ mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
+  $ dma-check --clear-needs-check /dev/mapper/cf-m | tail -1
+  needs_check cleared
   $ replayed >/dev/null; mode
   rw
   $ verify

@@ -307,6 +307,9 @@ void print_sb_json(const struct meta *m)
 	       le32_to_cpu(sb->feature_compat), le32_to_cpu(sb->feature_ro_compat),
 	       le32_to_cpu(sb->feature_incompat), dma_sb_unknown_compat(sb),
 	       dma_sb_unknown_ro_compat(sb));
+	/* Only when set: the object stays as it was for healthy metadata. */
+	if (le32_to_cpu(sb->flags) & DMA_SB_FLAG_NEEDS_CHECK)
+		printf(", \"needs_check\": true");
 }
 
 void print_end_json(const struct dma_scan *s)
@@ -320,6 +323,11 @@ void print_end_json(const struct dma_scan *s)
 	       (unsigned long long)s->found_seq, s->bad_entry,
 	       (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
 	       (unsigned long long)s->used_blocks);
+}
+
+int meta_needs_check(const struct meta *m)
+{
+	return !!(le32_to_cpu(m->sb->flags) & DMA_SB_FLAG_NEEDS_CHECK);
 }
 
 void print_sb(const struct meta *m, int kv)
@@ -345,8 +353,9 @@ void print_sb(const struct meta *m, int kv)
 	       (unsigned long long)le64_to_cpu(sb->tail_block));
 	if (kv) {
 		printf(" feature_compat=0x%x feature_ro_compat=0x%x feature_incompat=0x%x "
-		       "unknown_compat=0x%x unknown_ro_compat=0x%x\n", compat, ro_compat,
-		       incompat, unknown_compat, unknown_ro_compat);
+		       "unknown_compat=0x%x unknown_ro_compat=0x%x%s\n", compat, ro_compat,
+		       incompat, unknown_compat, unknown_ro_compat,
+		       meta_needs_check(m) ? " needs_check=1" : "");
 		return;
 	}
 	/* Text: the feature words only when some are set, known ones named. */
@@ -364,5 +373,7 @@ void print_sb(const struct meta *m, int kv)
 			printf(" ro_compat 0x%x, read-only", unknown_ro_compat);
 		printf(")");
 	}
+	if (meta_needs_check(m))
+		printf(", needs_check");
 	printf("\n");
 }

@@ -111,7 +111,8 @@ uint64_t data_sectors_arg(const char *sectors, const char *dev);
 void uuid_str(const u8 uuid[16], char out[37]);
 int uuid_parse(const char *s, u8 uuid[16]);
 
-
+/* The superblock has DMA_SB_FLAG_NEEDS_CHECK (valid superblock only). */
+int meta_needs_check(const struct meta *m);
 
 /* "bad magic at log block 17 (expected seq 42)" and the like. */
 void scan_end_str(const struct dma_scan *s, char *buf, size_t n);

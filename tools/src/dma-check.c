@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dma-check: read-only check of a dm-atomic metadata device or image: the
- * superblock, then the log scan recovery would run.  Never writes.
+ * superblock, then the log scan recovery would run.  Never writes, except
+ * that --clear-needs-check clears that superblock flag when the check is
+ * clean.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <unistd.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +27,10 @@ static void __attribute__((noreturn)) help(void)
 	       "                        more than a second)\n"
 	       "      --json            print one JSON object instead (the verdict in\n"
 	       "                        \"verdict\"; -q does not apply)\n"
+	       "      --clear-needs-check  if the check is clean, clear the needs_check\n"
+	       "                        flag the target sets after a metadata write\n"
+	       "                        failed (it then activates read-write again);\n"
+	       "                        the only option that writes\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
@@ -64,6 +72,26 @@ static int json_out(const struct meta *m, const struct dma_scan *s,
 	return rc;
 }
 
+/* The check was clean: clear the flag, rewriting nothing else. */
+static void clear_needs_check(struct meta *m, int quiet)
+{
+	int r;
+
+	if (!meta_needs_check(m)) {
+		if (!quiet)
+			printf("needs_check was not set\n");
+		return;
+	}
+	m->sb->flags &= ~cpu_to_le32(DMA_SB_FLAG_NEEDS_CHECK);
+	dma_sb_seal(m->sb);
+	r = pwrite_full(m->fd, m->sb, DMA_BLOCK_SIZE, 0);
+	if (!r && fsync(m->fd))
+		r = -errno;
+	if (r)
+		die(EXIT_USAGE, "%s: writing the superblock: %s", m->path, strerror(-r));
+	printf("needs_check cleared\n");
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -72,6 +100,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "json", no_argument, NULL, 1 },
 		{ "progress", no_argument, NULL, 2 },
+		{ "clear-needs-check", no_argument, NULL, 3 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -82,7 +111,7 @@ int main(int argc, char **argv)
 	char **args;
 	struct dma_scan s;
 	struct meta m;
-	int c, quiet = 0, json = 0, damaged;
+	int c, quiet = 0, json = 0, clear = 0, damaged;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -93,6 +122,7 @@ int main(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case 1: json = 1; break;
 		case 2: progress_forced = 1; break;
+		case 3: clear = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);
@@ -100,8 +130,10 @@ int main(int argc, char **argv)
 	}
 	args = positional_args(argc, argv, "METADATA", NULL);
 
-	meta_open(&m, args[0], O_RDONLY, 1,
+	meta_open(&m, args[0], clear ? O_RDWR : O_RDONLY, 1,
 		  data_sectors_arg(sectors_arg, dev_arg));
+	if (clear && json)
+		usage_error("--clear-needs-check and --json do not go together");
 	if (meta_unformatted(&m)) {
 		if (json)
 			return json_out(&m, NULL, NULL, "unformatted", EXIT_OK);
@@ -155,6 +187,8 @@ int main(int argc, char **argv)
 		       (unsigned long long)v.at_seq, (unsigned long long)v.at);
 	if (damaged) {
 		printf("damaged\n");
+		if (clear && meta_needs_check(&m))
+			printf("needs_check not cleared: the log is damaged\n");
 		return EXIT_PROBLEM;
 	}
 	if (!quiet) {
@@ -163,5 +197,7 @@ int main(int argc, char **argv)
 		else
 			printf("clean\n");
 	}
+	if (clear)
+		clear_needs_check(&m, quiet);
 	return EXIT_OK;
 }

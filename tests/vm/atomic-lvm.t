@@ -17,6 +17,7 @@ LVM without udev, with its own configuration directory; conf FILTER... writes it
   $ conf
   $ dm-atomic-setup -q --max-bytes 256K open $SCRATCH0 $SCRATCH1 db >/dev/null
   $ pvcreate /dev/mapper/db >/dev/null
+  $ mkdir -p /dev/disk/by-id-lvmtest && ln -s $SCRATCH0 /dev/disk/by-id-lvmtest/virtio-raw-data
   $ sysq() { cat /sys/dev/block/$(_majmin $1)/queue/$2; }
 
 Without a filter LVM finds the PV twice, on the dm-atomic device and on its raw data disk,
@@ -28,9 +29,10 @@ and refuses to use it.
     Cannot use device /dev/mapper/db with duplicates.
 
 The filter of tools/system/lvm-filter.conf, with the scratch disks' names: the raw disks are
-rejected.
+rejected, also under the other names udev gives them (here a by-id link made by hand: the
+guest has no udev).  A catch-all "a|.*|" would accept the disk by such a name.
 
-  $ conf "global_filter = [ \"r|^$SCRATCH0\$|\", \"r|^$SCRATCH1\$|\", \"a|.*|\" ]"
+  $ conf "global_filter = [ \"r|^$SCRATCH0\$|\", \"r|^$SCRATCH1\$|\" ]"
   $ vgcreate vga /dev/mapper/db >/dev/null
   $ lvcreate -L 64M -n lv vga >/dev/null
   $ dmsetup table vga-lv | sed "s/ $(_majmin /dev/mapper/db) / DB /"
@@ -52,13 +54,17 @@ An atomic list of three ranges through the LV: logged by dm-atomic, at the LV's 
   $ dd if=/dev/mapper/db bs=4096 skip=$((256 + 256)) count=2 iflag=direct status=none | tr -d B | wc -c
   0
 
-Closed, the filter still hides the raw data disk; without it LVM would find the volume group
-there and could activate it on data older than the log's.
+Closed, the filter still hides the raw data disk.  With a catch-all "a|.*|" after the
+rejections LVM finds the volume group on the raw disk by its other name, and without a filter
+by its own: it could activate it there, on data older than the log's.
 
   $ vgchange -an vga >/dev/null
   $ dm-atomic-setup close db
   $ pvs --noheadings -o pv_name,vg_name; echo "exit $?"
   exit 0
+  $ pvs --noheadings -o pv_name,vg_name --config "devices { global_filter = [ \"r|^$SCRATCH0\$|\", \"r|^$SCRATCH1\$|\", \"a|.*|\" ] }" 2>/dev/null | awk '{print $1, $2}'
+  /dev/disk/by-id-lvmtest/virtio-raw-data vga
+  $ rm -rf /dev/disk/by-id-lvmtest; rmdir /dev/disk 2>/dev/null; true
   $ pvs --noheadings -o pv_name,vg_name --config 'devices { global_filter = [ "a|.*|" ] }' 2>/dev/null | _filter_scratch | awk '{print $1, $2}'
   SCRATCH0 vga
   $ rm -rf $LVM_SYSTEM_DIR

@@ -48,6 +48,7 @@ The udev rule hides the raw disks: without it udev would see an ext4 file system
 disk (a /dev/disk/by-uuid link, something to mount); with it the disk is marked and not ready
 for systemd, and neither the data nor the metadata disk is probed.
 
+  $ [ -e /dev/disk ] && had_disk=1 || had_disk=0
   $ props() { udevadm test --action=add "/sys/class/block/${1##*/}" 2>/dev/null | grep -E '^(DM_ATOMIC_[A-Z]*|SYSTEMD_READY|ID_FS_TYPE|UDISKS_IGNORE)=' | sort; }
   $ props $SCRATCH0
   ID_FS_TYPE=ext4
@@ -75,3 +76,7 @@ device is touched.
   $ dmsetup ls
   No devices found
   $ rm /etc/atomictab /etc/udev/rules.d/58-dm-atomic.rules
+
+udevadm test made udev's links (/dev/disk/...): they go too, other tests do not expect them.
+
+  $ [ $had_disk = 1 ] || rm -rf /dev/disk

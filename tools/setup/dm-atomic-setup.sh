@@ -386,10 +386,12 @@ cmd_list_tab() {
 	[ -z "$sel" ] || say "$sel"
 }
 
-# probe DEV: udev's IMPORT{program}.  Prints nothing for other devices; never fails.
+# probe DEV: udev's IMPORT{program}.  Prints nothing for other devices; never fails.  Runs for
+# every block device event, so it reads DEV alone: its first block, and for an atomictab entry
+# that names the data device by a tag, DEV's own tags (blkid -p), never a scan of all disks.
 cmd_probe() {
 	[ $# = 1 ] || usage_error "probe: expected DEV"
-	local dev=$1 magic mm name data meta opts d
+	local dev=$1 magic mm name data meta opts tags= d
 	magic=$(dd if="$dev" bs=8 skip=4 count=1 status=none 2>/dev/null | tr -d '\0')
 	if [ "$magic" = DMATOMSB ]; then
 		say "DM_ATOMIC_ROLE=metadata"
@@ -399,12 +401,17 @@ cmd_probe() {
 	mm=$(stat -L -c '%t:%T' "$dev" 2>/dev/null) || return 0
 	while read -r name data meta opts; do
 		[ -n "$name" ] || continue
-		d=$(resolve_dev "$data" 2>/dev/null) && [ -b "$d" ] || continue
-		if [ "$(stat -L -c '%t:%T' "$d" 2>/dev/null)" = "$mm" ]; then
-			say "DM_ATOMIC_ROLE=data"
-			say "DM_ATOMIC_NAME=$name"
-			return 0
-		fi
+		case "$data" in
+		/*)
+			d=$(readlink -f "$data" 2>/dev/null) && [ -b "$d" ] || continue
+			[ "$(stat -L -c '%t:%T' "$d" 2>/dev/null)" = "$mm" ] || continue ;;
+		*)
+			[ -n "$tags" ] || tags=$(blkid -p -o export "$dev" 2>/dev/null | sed 's/^PART_ENTRY_UUID=/PARTUUID=/;s/^PART_ENTRY_NAME=/PARTLABEL=/'; echo .)
+			grep -qxF -- "$data" <<<"$tags" || continue ;;
+		esac
+		say "DM_ATOMIC_ROLE=data"
+		say "DM_ATOMIC_NAME=$name"
+		return 0
 	done < <(tab_select 2>/dev/null)
 	return 0
 }

@@ -70,7 +70,7 @@ SEED ?= 1
 powercut: deps tools
 	@qemu-scripts/powercut.sh --cycles $(CYCLES) --seed $(SEED) --kernel $(KERNEL)
 
-ROWS ?= 1,2,3,4,5,6
+ROWS ?= 1,2,3,4,5,6,7
 QUICK ?= 0
 bench: deps tools
 	@qemu-scripts/bench.sh --rows "$(ROWS)" $(if $(filter 1,$(QUICK)),--quick)

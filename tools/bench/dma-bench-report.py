@@ -46,11 +46,17 @@ SPEC = {
                     "s128-j8"],
             cols=["lin-plain", "atom-list"], base="lin-plain", head="lists_s",
             kind="lists"),
+    7: dict(title="SQLite 3.40 transactions, synchronous=FULL (t = tables a transaction changes, "
+                  "small = one row each, 4page = four rows apart each): journal_mode=DELETE "
+                  "and WAL on ext4 on dm-linear vs the atomicblk VFS on dm-atomic",
+            layouts=["sep"], groups=["t1-small", "t1-4page", "t4-small", "t4-4page"],
+            cols=["a-delete", "b-wal", "c-atomicblk"], base="a-delete", head="tps",
+            kind="sqlite"),
 }
 UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
          "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",
          "cpu_s_per_mib": "CPU s/MiB", "lists_per_commit": "lists",
-         "replayed_mib": "MiB", "from_log": "share of reads"}
+         "replayed_mib": "MiB", "from_log": "share of reads", "cpu_ms_per_txn": "CPU ms/txn"}
 HEAD_NAMES = {"mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s", "lists_s": "lists/s",
               "seconds": "seconds"}
 
@@ -109,6 +115,16 @@ def figures(meta, js):
     d = [b - a for a, b in zip(io0, io1)]
     top_r, top_w = d[0] * 512, d[1] * 512
     drain = float(meta.get("drain_s", "nan"))
+    if kind == "sqlite":
+        if "tps" not in js or not js.get("txns"):
+            return None
+        n = js["txns"]
+        f["tps"] = js["tps"]
+        f["cpu_ms_per_txn"] = ticks / hz * 1000 / n
+        # Bytes each underlying disk wrote per transaction (write-back and flush included).
+        for i, role in enumerate(roles):
+            f["wb_" + role] = d[3 + 2 * i] * 512 / n
+        return f
     if kind in ("fio-write", "fio-read"):
         jobs = js.get("jobs")
         if not jobs:
@@ -271,6 +287,8 @@ def main(argv):
                                             (row, lay, g, c, r))
                             continue
                         need = [sp["head"], "mb_s", "cpu_s_per_mib"]
+                        if sp["kind"] == "sqlite":
+                            need = [sp["head"], "cpu_ms_per_txn", "wb_data", "wb_log"]
                         if sp["kind"] in ("fio-write", "fio-read", "lists"):
                             need += ["lat_p50_us", "lat_p99_us"]
                         if sp["kind"] in ("fio-write", "lists"):
@@ -320,7 +338,7 @@ def main(argv):
                     "ratio_median,ratio_min,ratio_max\n")
             for t in out_rows:
                 unit = UNITS.get(t[5], "bytes/user byte" if t[5][:3] in ("wa_", "ra_")
-                                 else "")
+                                 else "bytes/txn" if t[5][:3] == "wb_" else "")
                 f.write(",".join([str(t[0]), t[1], t[2], t[3], t[4], t[5], unit, str(t[6])] +
                                  ["" if math.isnan(x) else "%.6g" % x for x in t[7:]]) + "\n")
 
@@ -340,9 +358,11 @@ def main(argv):
         lines.append("row %d: %s; %s, median [min-max] of %d round(s); ratio = column / %s, "
                      "same round" % (row, sp["title"], HEAD_NAMES[head], nrounds, sp["base"]))
         extra = "WA data/log" if sp["kind"] != "fio-read" else "read data/log"
+        if sp["kind"] == "sqlite":
+            extra = "bytes/txn data/log (ratio)"
         lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" %
                      ("layout", "group", "column", HEAD_NAMES[head], "ratio", "p99 us",
-                      "CPU s/MiB", extra))
+                      "CPU s/MiB" if sp["kind"] != "sqlite" else "CPU ms/txn", extra))
         for lay in sp["layouts"]:
             for g in sp["groups"]:
                 for c in sp["cols"]:
@@ -354,9 +374,16 @@ def main(argv):
                     ratio = "" if c == sp["base"] else "%s [%s-%s]" % (
                         fmt(t[10]), fmt(t[11]), fmt(t[12]))
                     p99 = idx.get((row, lay, g, c, "lat_p99_us"))
-                    cpu = idx.get((row, lay, g, c, "cpu_s_per_mib"))
+                    cpu = idx.get((row, lay, g, c, "cpu_s_per_mib" if sp["kind"] != "sqlite"
+                                   else "cpu_ms_per_txn"))
                     amp = []
-                    for role in ("data", "log", "disk"):
+                    if sp["kind"] == "sqlite":
+                        for role in ("data", "log"):
+                            a = idx.get((row, lay, g, c, "wb_" + role))
+                            if a:
+                                amp.append(fmt(a[7]) + ("" if c == sp["base"] else
+                                                        " (%s)" % fmt(a[10])))
+                    for role in ("data", "log", "disk") if sp["kind"] != "sqlite" else ():
                         a = idx.get((row, lay, g, c, ("ra_" if sp["kind"] == "fio-read"
                                                       else "wa_") + role))
                         if a:

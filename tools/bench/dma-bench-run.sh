@@ -11,7 +11,7 @@
 #
 # Environment (all optional):
 #   DMA_BENCH_OUT      output directory (default /tmp/bench)
-#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6)
+#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7)
 #   DMA_BENCH_QUICK=1  smoke run: one round, about a second per cell, smaller recovery logs
 #   DMA_BENCH_ROUNDS, DMA_BENCH_SECONDS   override rounds (default 3) and seconds per cell (2)
 #   DMA_BENCH_DATA, _LOG, _FUA, _SHARED   the disks; by default the virtio disks with serial
@@ -29,12 +29,14 @@ dmsetup() {
 }
 
 OUT=${DMA_BENCH_OUT:-/tmp/bench}
-ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6}" | tr ',' ' ') "
+ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6,7}" | tr ',' ' ') "
 QUICK=${DMA_BENCH_QUICK:-0}
 if [ "$QUICK" = 1 ]; then
 	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} RECOVERY_MIB="2 4 8" READ_MIB=8
+	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-10}
 else
 	ROUNDS=${DMA_BENCH_ROUNDS:-3} SECS=${DMA_BENCH_SECONDS:-2} RECOVERY_MIB="16 64 256" READ_MIB=32
+	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-100}
 fi
 MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 MODULE=${DMA_MODULE:-/payload/modules/dm-atomic.ko}
@@ -335,6 +337,41 @@ seqread5() {	# seqread5 DEV MIB: time a sequential O_DIRECT read of MIB MiB
 	echo "{\"seconds\": $(awk "BEGIN { print $t1 - $t0 }"), \"bytes\": $(($2 << 20))}"
 }
 
+row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs atomicblk on dm-atomic
+	local n m g t k r mnt=/tmp/bench-sqlite
+	command -v sqlite3 >/dev/null && [ -f "$(dirname "$(command -v dma-bench-sqlite)")/atomicblk.so" ] ||
+		{ fail "row 7: sqlite3 or atomicblk.so missing"; return; }
+	n=$(sectors "$B_DATA"); m=$((n / 2 < 524288 ? n / 2 / 8 * 8 : 524288))
+	DATA=$B_DATA LOG=$B_LOG ROLES="data:$B_DATA log:$B_LOG"
+	wipe_log "$LOG"
+	dmsetup create lin7 --table "0 $m linear $DATA 0" &&
+	dmsetup create b7d --table "0 $m linear $DATA $m" || { fail "row 7 setup"; return; }
+	dd if=/dev/zero of=/dev/mapper/b7d bs=4096 count=1 oflag=direct status=none
+	dmsetup create atom7 --table "0 $m atomic /dev/mapper/b7d $LOG" || { fail "row 7 setup"; dmsetup remove lin7 b7d; return; }
+	mkdir -p $mnt
+	local tp=$SECONDS
+	if mkfs.ext4 -q -F /dev/mapper/lin7 && mount /dev/mapper/lin7 $mnt &&
+	   dma-bench-sqlite prepare delete $mnt/delete.db 4 && dma-bench-sqlite prepare wal $mnt/wal.db 4 &&
+	   dma-bench-sqlite prepare atomicblk /dev/mapper/atom7 4 && sync; then
+		say "row 7: ext4 and three databases of 4 x 256 pages set up in $((SECONDS - tp)) s"
+		for t in 1 4; do for k in small 4page; do
+			g=t$t-$k
+			for ((r = 1; r <= ROUNDS; r++)); do
+				cell 7 sep "$g" a-delete $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
+					dma-bench-sqlite run delete $mnt/delete.db $t $k "$SQLITE_TXNS"
+				cell 7 sep "$g" b-wal $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
+					dma-bench-sqlite run wal $mnt/wal.db $t $k "$SQLITE_TXNS"
+				cell 7 sep "$g" c-atomicblk $r /dev/mapper/atom7 checkpoint:atom7 -- \
+					dma-bench-sqlite run atomicblk /dev/mapper/atom7 $t $k "$SQLITE_TXNS"
+			done
+		done; done
+	else
+		fail "row 7: ext4 or the databases could not be set up"
+	fi
+	umount $mnt 2>/dev/null
+	dmsetup remove atom7; dmsetup remove lin7 b7d
+}
+
 has_row() { [[ "$ROWS" == *" $1 "* ]]; }
 
 run_layout() {
@@ -361,6 +398,11 @@ run_layout() {
 run_layout sep "1 2 3 4 5 6"
 if [ -b "$B_FUA" ]; then run_layout fua "1 3"; else say "no FUA disk: layout fua not run"; fi
 if [ -b "$B_SHARED" ]; then run_layout shared "3"; else say "no shared disk: layout shared not run"; fi
+if has_row 7; then
+	c0=$ncell t0=$SECONDS
+	row7
+	say "layout sep row 7: $((ncell - c0)) cells in $((SECONDS - t0)) s"
+fi
 dmesg >"$OUT/dmesg.txt"
 say "done: $ncell cells in $((SECONDS - t_begin)) s, $failures failure(s)"
 [ "$failures" = 0 ]

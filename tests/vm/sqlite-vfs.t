@@ -37,6 +37,27 @@ Create, insert (about 250 pages), update and query; then a second process reads 
   9070
   ok
 
+A ROLLBACK (journal_mode=MEMORY) leaves nothing behind, even after SQLite spilled pages to the
+VFS (a cache of 10 pages); the default-VFS entry point opens a plain name through atomicblk:
+
+  $ db /dev/mapper/sq <<'EOF'
+  > PRAGMA cache_size=10;
+  > BEGIN;
+  > UPDATE t SET v = 0, pad = zeroblob(950) WHERE id <= 400;
+  > SELECT sum(v) FROM t;
+  > ROLLBACK;
+  > SELECT count(*), sum(v) FROM t;
+  > EOF
+  exclusive
+  memory
+  455778
+  1000|541630
+  $ sqlite3 -bail :memory: -cmd ".load /payload/bin/atomicblk sqlite3_atomicblk_default_init" -cmd ".open /dev/mapper/sq" -cmd "PRAGMA locking_mode=EXCLUSIVE" "PRAGMA journal_mode=MEMORY" "SELECT count(*) FROM t" "PRAGMA integrity_check"
+  exclusive
+  memory
+  1000
+  ok
+
 Block 0 is the VFS's header, SQLite's own file starts at 4 KiB:
 
   $ head -c 7 /dev/mapper/sq; echo

@@ -124,6 +124,7 @@ def figures(meta, js):
         # Bytes each underlying disk wrote per transaction (write-back and flush included).
         for i, role in enumerate(roles):
             f["wb_" + role] = d[3 + 2 * i] * 512 / n
+        f["wb_total"] = sum(d[3 + 2 * i] for i in range(len(roles))) * 512 / n
         return f
     if kind in ("fio-write", "fio-read"):
         jobs = js.get("jobs")
@@ -288,7 +289,7 @@ def main(argv):
                             continue
                         need = [sp["head"], "mb_s", "cpu_s_per_mib"]
                         if sp["kind"] == "sqlite":
-                            need = [sp["head"], "cpu_ms_per_txn", "wb_data", "wb_log"]
+                            need = [sp["head"], "cpu_ms_per_txn", "wb_data", "wb_log", "wb_total"]
                         if sp["kind"] in ("fio-write", "fio-read", "lists"):
                             need += ["lat_p50_us", "lat_p99_us"]
                         if sp["kind"] in ("fio-write", "lists"):
@@ -359,7 +360,7 @@ def main(argv):
                      "same round" % (row, sp["title"], HEAD_NAMES[head], nrounds, sp["base"]))
         extra = "WA data/log" if sp["kind"] != "fio-read" else "read data/log"
         if sp["kind"] == "sqlite":
-            extra = "bytes/txn data/log (ratio)"
+            extra = "bytes/txn data/log (ratio of data+log)"
         lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" %
                      ("layout", "group", "column", HEAD_NAMES[head], "ratio", "p99 us",
                       "CPU s/MiB" if sp["kind"] != "sqlite" else "CPU ms/txn", extra))
@@ -381,8 +382,10 @@ def main(argv):
                         for role in ("data", "log"):
                             a = idx.get((row, lay, g, c, "wb_" + role))
                             if a:
-                                amp.append(fmt(a[7]) + ("" if c == sp["base"] else
-                                                        " (%s)" % fmt(a[10])))
+                                amp.append(fmt(a[7]))
+                        a = idx.get((row, lay, g, c, "wb_total"))
+                        if a and c != sp["base"]:
+                            amp[-1] += " (total %s)" % fmt(a[10])
                     for role in ("data", "log", "disk") if sp["kind"] != "sqlite" else ():
                         a = idx.get((row, lay, g, c, ("ra_" if sp["kind"] == "fio-read"
                                                       else "wa_") + role))

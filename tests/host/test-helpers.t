@@ -1,18 +1,20 @@
-The test helpers (dma-craft, dma-unit) and the application examples of
-docs/examples/ (atomic-list, atomic-open) are built into tools/test-bin/, never
+The test helpers (dma-craft, dma-rwf, dma-unit) and the application examples of
+docs/examples/ (atomic-list, atomic-open, atomic-rwf) are built into tools/test-bin/, never
 beside the user tools in tools/bin/ (a tree built before keeps none there);
 the host tests and the guest have both directories on PATH.
 
   $ cd "$TOP/tools"
-  $ ls bin | grep -E '^dma-(craft|unit)$'
+  $ ls bin | grep -E '^dma-(craft|rwf|unit)$'
   [1]
   $ ls test-bin
   atomic-list
   atomic-open
+  atomic-rwf
   dma-craft
+  dma-rwf
   dma-unit
   $ make -n --no-print-directory no-stale-test-bin
-  rm -f bin/dma-craft bin/dma-unit
+  rm -f bin/dma-craft bin/dma-rwf bin/dma-unit
   $ command -v dma-craft dma-unit | sed "s|$TOP/||"
   tools/test-bin/dma-craft
   tools/test-bin/dma-unit
@@ -24,7 +26,7 @@ the host tests and the guest have both directories on PATH.
 The baseline of every tool holds for them too: help, version, bad option,
 unexpected argument.
 
-  $ for t in dma-craft dma-unit; do
+  $ for t in dma-craft dma-rwf dma-unit; do
   >   $t --help | head -1; echo "rc=$?"
   >   $t --version
   >   $t --frobnicate; echo "rc=$?"
@@ -34,6 +36,12 @@ unexpected argument.
   dma-craft (dm-atomic tools) 0.2.0, on-disk format version 1
   dma-craft: unknown command '--frobnicate'
   Try 'dma-craft --help'.
+  rc=2
+  Usage: dma-rwf statx DEV
+  rc=0
+  dma-rwf (dm-atomic tools) 0.2.0, on-disk format version 1
+  dma-rwf: unknown command '--frobnicate'
+  Try 'dma-rwf --help'.
   rc=2
   Usage: dma-unit [options]
   rc=0

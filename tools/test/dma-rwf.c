@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-rwf: test helper for the RWF_ATOMIC interface of later kernels on block
+ * devices: statx(STATX_WRITE_ATOMIC), pwritev2(RWF_ATOMIC), and atomic writes
+ * through io_uring and libaio.  Not for real devices.
+ *
+ *   dma-rwf statx DEV
+ *   dma-rwf write [-n] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED
+ *   dma-rwf uring [-o] DEV QD SIZE SEED
+ *   dma-rwf aio [-o] DEV QD SIZE SEED
+ *   dma-rwf check DEV OFFSET LENGTH SEED
+ *
+ * write: one pwritev2(RWF_ATOMIC) (-r: preadv2) of LENGTH bytes at OFFSET, the
+ * data split over IOVECS buffers, with RWF_NOWAIT too (-n), on an O_DIRECT
+ * descriptor (-B: without O_DIRECT).  Prints "ok BYTES" or the errno's name.
+ * uring/aio: QD atomic writes of SIZE bytes at offsets 0, SIZE, 2*SIZE..., all
+ * submitted at once; prints how many completed and how many were still in
+ * flight when the submitting call returned, and (io_uring) how many io-wq
+ * worker threads the ring used.  -o: O_ATOMIC writes (the descriptor opened
+ * with O_ATOMIC, no RWF_ATOMIC).  check: compares LENGTH bytes at OFFSET with
+ * what write/uring/aio wrote there with SEED.
+ *
+ * Block i (4 KiB) of the data written with SEED is filled with the byte
+ * (SEED + i) & 0xff, counting blocks from offset 0 of the device.
+ *
+ * Exit status: 0 done (whatever the errno printed), 1 check mismatch or a
+ * failed async write, 2 usage or setup error.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libaio.h>
+#include <liburing.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+#include "util.h"
+
+/* The values of Linux 6.11 (include/uapi/linux/fs.h and stat.h). */
+#define RWF_ATOMIC_	0x00000040
+#define STATX_WRITE_ATOMIC_	0x00010000U
+#define STATX_ATTR_WRITE_ATOMIC_	0x00400000ULL
+
+/* struct statx as Linux 6.11 defines it, up to the atomic write fields. */
+struct statx611 {
+	uint32_t mask, blksize;
+	uint64_t attributes;
+	uint32_t nlink, uid, gid;
+	uint16_t mode, spare0;
+	uint64_t ino, size, blocks, attributes_mask;
+	uint8_t timestamps[64];
+	uint32_t rdev_major, rdev_minor, dev_major, dev_minor;
+	uint64_t mnt_id;
+	uint32_t dio_mem_align, dio_offset_align;
+	uint64_t subvol;
+	uint32_t atomic_write_unit_min, atomic_write_unit_max;
+	uint32_t atomic_write_segments_max, spare1;
+	uint64_t spare3[9];
+};
+_Static_assert(sizeof(struct statx611) == 0x100, "struct statx is 256 bytes");
+_Static_assert(__builtin_offsetof(struct statx611, atomic_write_unit_min) == 0xa8,
+	       "stx_atomic_write_unit_min at 0xa8");
+
+static const char *errname(int e)
+{
+	switch (e) {
+	case EINVAL: return "EINVAL";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case EAGAIN: return "EAGAIN";
+	case ENOSPC: return "ENOSPC";
+	case EIO: return "EIO";
+	case EFAULT: return "EFAULT";
+	case EPERM: return "EPERM";
+	case EBADF: return "EBADF";
+	default: return strerror(e);
+	}
+}
+
+static void __attribute__((noreturn)) help(void)
+{
+	printf("Usage: %s statx DEV\n"
+	       "       %s write [-n] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED\n"
+	       "       %s uring [-o] DEV QD SIZE SEED\n"
+	       "       %s aio [-o] DEV QD SIZE SEED\n"
+	       "       %s check DEV OFFSET LENGTH SEED\n"
+	       "Test helper: RWF_ATOMIC, statx(STATX_WRITE_ATOMIC), io_uring and libaio\n"
+	       "atomic writes on block devices.\n",
+	       progname, progname, progname, progname, progname);
+	exit(EXIT_OK);
+}
+
+static void __attribute__((noreturn)) usage(void)
+{
+	usage_error("wrong arguments");
+}
+
+static unsigned long long num(const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s || *end)
+		usage_error("'%s' is not a number", s);
+	return v;
+}
+
+static void *xbuf(size_t len)
+{
+	void *p;
+
+	if (posix_memalign(&p, 4096, len ? len : 4096)) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(2);
+	}
+	return p;
+}
+
+static void fill(unsigned char *p, unsigned long long off, size_t len,
+		 unsigned int seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		p[i] = (seed + (off + i) / 4096) & 0xff;
+}
+
+static int xopen(const char *dev, int flags)
+{
+	int fd = open(dev, flags);
+
+	if (fd < 0) {
+		fprintf(stderr, "%s: open %s: %s\n", progname, dev, strerror(errno));
+		exit(2);
+	}
+	return fd;
+}
+
+static int cmd_statx(int argc, char **argv)
+{
+	struct statx611 stx;
+
+	if (argc != 2)
+		usage();
+	memset(&stx, 0xff, sizeof(stx));
+	if (syscall(SYS_statx, AT_FDCWD, argv[1], 0, STATX_WRITE_ATOMIC_, &stx)) {
+		fprintf(stderr, "%s: statx %s: %s\n", progname, argv[1], strerror(errno));
+		return 2;
+	}
+	if (!(stx.mask & STATX_WRITE_ATOMIC_)) {
+		printf("STATX_WRITE_ATOMIC not reported\n");
+		return 0;
+	}
+	printf("attr_known=%d atomic=%d unit_min=%u unit_max=%u segments_max=%u\n",
+	       !!(stx.attributes_mask & STATX_ATTR_WRITE_ATOMIC_),
+	       !!(stx.attributes & STATX_ATTR_WRITE_ATOMIC_),
+	       stx.atomic_write_unit_min, stx.atomic_write_unit_max,
+	       stx.atomic_write_segments_max);
+	return 0;
+}
+
+static int cmd_write(int argc, char **argv)
+{
+	int nowait = 0, buffered = 0, rd = 0, opt, fd, flags;
+	unsigned long long off, len, iovecs = 1, i;
+	struct iovec *iov;
+	unsigned char *buf;
+	ssize_t n;
+
+	optind = 1;
+	while ((opt = getopt(argc, argv, "nv:Br")) != -1) {
+		switch (opt) {
+		case 'n': nowait = 1; break;
+		case 'v': iovecs = num(optarg); break;
+		case 'B': buffered = 1; break;
+		case 'r': rd = 1; break;
+		default: usage();
+		}
+	}
+	if (argc - optind != 4 || !iovecs)
+		usage();
+	off = num(argv[optind + 1]);
+	len = num(argv[optind + 2]);
+	fd = xopen(argv[optind], (rd ? O_RDONLY : O_WRONLY) | (buffered ? 0 : O_DIRECT));
+
+	/* The data in IOVECS buffers of whole 4 KiB blocks; the last takes the rest. */
+	buf = xbuf(len + 4096 * iovecs);
+	fill(buf, off, len, num(argv[optind + 3]));
+	iov = calloc(iovecs, sizeof(*iov));
+	if (!iov)
+		usage();
+	for (i = 0; i < iovecs; i++) {
+		unsigned long long per = len / iovecs / 4096 * 4096;
+
+		iov[i].iov_base = buf + i * per;
+		iov[i].iov_len = i == iovecs - 1 ? len - i * per : per;
+	}
+	flags = RWF_ATOMIC_ | (nowait ? RWF_NOWAIT : 0);
+	if (rd)
+		n = preadv2(fd, iov, iovecs, off, flags);
+	else
+		n = pwritev2(fd, iov, iovecs, off, flags);
+	if (n < 0)
+		printf("%s\n", errname(errno));
+	else
+		printf("ok %zd\n", n);
+	return 0;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	unsigned long long off, len, i;
+	unsigned char *got, *want;
+	int fd;
+
+	if (argc != 5)
+		usage();
+	off = num(argv[2]);
+	len = num(argv[3]);
+	fd = xopen(argv[1], O_RDONLY | O_DIRECT);
+	got = xbuf(len);
+	want = xbuf(len);
+	fill(want, off, len, num(argv[4]));
+	if (pread(fd, got, len, off) != (ssize_t)len) {
+		fprintf(stderr, "%s: read %s: %s\n", progname, argv[1], strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < len; i++) {
+		if (got[i] != want[i]) {
+			printf("mismatch at byte %llu\n", off + i);
+			return 1;
+		}
+	}
+	printf("match\n");
+	return 0;
+}
+
+#ifndef O_ATOMIC
+#define O_ATOMIC 040000000	/* the series' value on x86-64 */
+#endif
+
+/*
+ * The optional -o of uring and aio: O_ATOMIC instead of RWF_ATOMIC.  Returns
+ * the RWF flags to use and sets *oflags; shifts -o out of argc/argv.
+ */
+static int atomic_mode(int *argc, char ***argv, int *oflags)
+{
+	*oflags = O_WRONLY | O_DIRECT;
+	if (*argc > 1 && !strcmp((*argv)[1], "-o")) {
+		(*argv)[1] = (*argv)[0];
+		(*argv)++;
+		(*argc)--;
+		*oflags |= O_ATOMIC;
+		return 0;
+	}
+	return RWF_ATOMIC_;
+}
+
+/* How many io-wq worker threads ("iou-wrk-PID") this process has now. */
+static int iowq_workers(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		char path[300], comm[64] = "";
+		FILE *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f) && !strncmp(comm, "iou-wrk", 7))
+			n++;
+		fclose(f);
+	}
+	closedir(d);
+	return n;
+}
+
+static int cmd_uring(int argc, char **argv)
+{
+	unsigned int qd, size, seed, i, ok = 0, failed = 0, inflight;
+	struct io_uring ring;
+	unsigned char *buf;
+	int fd, ret, workers, w, oflags, rwf = atomic_mode(&argc, &argv, &oflags);
+
+	if (argc != 5)
+		usage();
+	qd = num(argv[2]);
+	size = num(argv[3]);
+	seed = num(argv[4]);
+	if (!qd || qd > 1024)
+		usage();
+	fd = xopen(argv[1], oflags);
+	if ((oflags & O_ATOMIC) && !(fcntl(fd, F_GETFL) & O_ATOMIC)) {
+		printf("O_ATOMIC ignored\n");
+		return 1;
+	}
+	ret = io_uring_queue_init(qd, &ring, 0);
+	if (ret) {
+		fprintf(stderr, "%s: io_uring_queue_init: %s\n", progname, strerror(-ret));
+		return 2;
+	}
+	buf = xbuf((size_t)size * qd);
+	fill(buf, 0, (size_t)size * qd, seed);
+	for (i = 0; i < qd; i++) {
+		struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
+
+		io_uring_prep_write(sqe, fd, buf + (size_t)i * size, size,
+				    (unsigned long long)i * size);
+		sqe->rw_flags = rwf;
+	}
+	ret = io_uring_submit(&ring);
+	inflight = qd - io_uring_cq_ready(&ring);
+	workers = iowq_workers();
+	if (ret != (int)qd) {
+		fprintf(stderr, "%s: io_uring_submit: %d\n", progname, ret);
+		return 2;
+	}
+	for (i = 0; i < qd; i++) {
+		struct io_uring_cqe *cqe;
+
+		ret = io_uring_wait_cqe(&ring, &cqe);
+		if (ret) {
+			fprintf(stderr, "%s: io_uring_wait_cqe: %s\n", progname, strerror(-ret));
+			return 2;
+		}
+		if (cqe->res == (int)size)
+			ok++;
+		else {
+			if (!failed)
+				printf("first failure: %s\n",
+				       cqe->res < 0 ? errname(-cqe->res) : "short write");
+			failed++;
+		}
+		io_uring_cqe_seen(&ring, cqe);
+	}
+	/* Workers linger idle for seconds after the work is done. */
+	w = iowq_workers();
+	if (w > workers)
+		workers = w;
+	printf("io_uring: %u atomic writes of %u bytes: %u ok, %u failed; "
+	       "in flight after submit: %u; io-wq workers: %d\n",
+	       qd, size, ok, failed, inflight, workers);
+	io_uring_queue_exit(&ring);
+	return failed ? 1 : 0;
+}
+
+static int cmd_aio(int argc, char **argv)
+{
+	unsigned int qd, size, seed, i, ok = 0, failed = 0, done = 0, inflight;
+	struct io_event *ev;
+	struct iocb *cbs, **cbp;
+	struct timespec zero = { 0, 0 };
+	unsigned char *buf;
+	io_context_t ctx = 0;
+	int fd, ret, oflags, rwf = atomic_mode(&argc, &argv, &oflags);
+
+	if (argc != 5)
+		usage();
+	qd = num(argv[2]);
+	size = num(argv[3]);
+	seed = num(argv[4]);
+	if (!qd || qd > 1024)
+		usage();
+	fd = xopen(argv[1], oflags);
+	if ((oflags & O_ATOMIC) && !(fcntl(fd, F_GETFL) & O_ATOMIC)) {
+		printf("O_ATOMIC ignored\n");
+		return 1;
+	}
+	ret = io_setup(qd, &ctx);
+	if (ret) {
+		fprintf(stderr, "%s: io_setup: %s\n", progname, strerror(-ret));
+		return 2;
+	}
+	buf = xbuf((size_t)size * qd);
+	fill(buf, 0, (size_t)size * qd, seed);
+	cbs = calloc(qd, sizeof(*cbs));
+	cbp = calloc(qd, sizeof(*cbp));
+	ev = calloc(qd, sizeof(*ev));
+	if (!cbs || !cbp || !ev)
+		usage();
+	for (i = 0; i < qd; i++) {
+		io_prep_pwrite(&cbs[i], fd, buf + (size_t)i * size, size,
+			       (long long)i * size);
+		cbs[i].aio_rw_flags = rwf;
+		cbp[i] = &cbs[i];
+	}
+	ret = io_submit(ctx, qd, cbp);
+	if (ret != (int)qd) {
+		printf("io_submit: %s\n", ret < 0 ? errname(-ret) : "short");
+		return 1;
+	}
+	/* What completed while io_submit() ran. */
+	ret = io_getevents(ctx, 0, qd, ev, &zero);
+	inflight = qd - (ret > 0 ? ret : 0);
+	for (;;) {
+		for (i = 0; ret > 0 && i < (unsigned int)ret; i++) {
+			if (ev[i].res == size)
+				ok++;
+			else {
+				if (!failed)
+					printf("first failure: %s\n", (long)ev[i].res < 0 ?
+					       errname(-(long)ev[i].res) : "short write");
+				failed++;
+			}
+		}
+		done += ret > 0 ? ret : 0;
+		if (done >= qd)
+			break;
+		ret = io_getevents(ctx, 1, qd - done, ev, NULL);
+		if (ret < 0) {
+			fprintf(stderr, "%s: io_getevents: %s\n", progname, strerror(-ret));
+			return 2;
+		}
+	}
+	printf("libaio: %u atomic writes of %u bytes: %u ok, %u failed; "
+	       "in flight after submit: %u\n", qd, size, ok, failed, inflight);
+	io_destroy(ctx);
+	return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	tool_init("dma-rwf");
+	if (argc < 2)
+		usage_error("missing command");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		help();
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		print_version();
+	if (!strcmp(argv[1], "statx"))
+		return cmd_statx(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "write"))
+		return cmd_write(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "check"))
+		return cmd_check(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "uring"))
+		return cmd_uring(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "aio"))
+		return cmd_aio(argc - 1, argv + 1);
+	usage_error("unknown command '%s'", argv[1]);
+}

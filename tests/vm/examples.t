@@ -1,6 +1,6 @@
 The application examples of docs/application-guide.md, as built from docs/examples/: an
-O_ATOMIC write and a BLKATOMICWRITE list of discontiguous ranges on dm-atomic, read back; on a
-plain disk (no atomic writes) both refuse and write nothing.
+O_ATOMIC write, an RWF_ATOMIC write and a BLKATOMICWRITE list of discontiguous ranges on
+dm-atomic, read back; on a plain disk (no atomic writes) all three refuse and write nothing.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
@@ -20,6 +20,15 @@ plain disk (no atomic writes) both refuse and write nothing.
   $ dd if=/dev/mapper/app bs=4096 skip=16384 count=1 iflag=direct status=none | tr -d B | wc -c
   0
 
+The RWF_ATOMIC example, written for later kernels, runs unchanged: it asks statx, then
+writes with pwritev2(RWF_ATOMIC).
+
+  $ atomic-rwf /dev/mapper/app 131072 65536 68
+  /dev/mapper/app: atomic writes of 512 to 1048576 bytes, from up to 1024 buffers
+  wrote 65536 bytes at 131072 atomically
+  $ dd if=/dev/mapper/app bs=4096 skip=32 count=16 iflag=direct status=none | tr -d D | wc -c
+  0
+
 A list the device cannot take (more ranges than atomic_write_segments) is refused before I/O.
 
   $ atomic-list /dev/mapper/app 67 $(seq -s ' ' -f '%.0f:4096' 0 65536 $((200 * 65536))) 2>&1 | sed 's/limit [0-9]*/limit N/'
@@ -33,6 +42,9 @@ A plain virtio disk advertises no atomic writes: both examples say so and write 
   exit 1
   $ atomic-list $SCRATCH2 66 0:4096 2>&1 | _filter_scratch; echo "exit ${PIPESTATUS[0]}"
   SCRATCH2: cannot write 1 ranges atomically (limit 0)
+  exit 1
+  $ atomic-rwf $SCRATCH2 0 4096 65 2>&1 | _filter_scratch; echo "exit ${PIPESTATUS[0]}"
+  SCRATCH2: no atomic writes on this device or kernel
   exit 1
   $ head -c 8192 $SCRATCH2 | tr -d '\0' | wc -c
   0

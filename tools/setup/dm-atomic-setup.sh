@@ -27,6 +27,10 @@ Commands:
                       its log on META (an all-zero META is formatted, a log
                       left by a crash is replayed)
   close NAME          remove /dev/mapper/NAME (its log is written back first)
+  resize NAME         after the data and/or metadata device grew: reload NAME
+                      with the data device's new size (the log grows into a
+                      larger metadata device unless formatted with -L);
+                      shrinking is refused
   status NAME         every status field of NAME, one "name: value" a line
   dump META           the superblock and the log, one line per record (dma-dump)
   check META          check the metadata, read-only (dma-check)
@@ -170,6 +174,33 @@ cmd_close() {
 	name_exists "$1" || die $E_NOTFOUND "no device named $1"
 	dmsetup_ table "$1" 2>/dev/null | grep -q '^[0-9]* [0-9]* atomic ' || die $E_REFUSED "$1 is not a dm-atomic device"
 	dmsetup_ remove "$1" || die $E_BUSY "$1: cannot remove it (in use?)"
+}
+
+cmd_resize() {
+	[ $# = 1 ] || usage_error "resize: expected NAME"
+	need_root resize
+	local name=$1 table len data meta rest sz log0 log1
+	name_exists "$name" || die $E_NOTFOUND "no device named $name"
+	table=$(dmsetup_ table "$name" 2>/dev/null)
+	[[ "$table" =~ ^0\ ([0-9]+)\ atomic\ ([0-9]+:[0-9]+)\ ([0-9]+:[0-9]+)(.*)$ ]] ||
+		die $E_REFUSED "$name is not a dm-atomic device (of one target)"
+	len=${BASH_REMATCH[1]} data=${BASH_REMATCH[2]} meta=${BASH_REMATCH[3]} rest=${BASH_REMATCH[4]}
+	sz=$(cat "/sys/dev/block/$data/size" 2>/dev/null) || die $E_IO "$data: cannot read the data device's size"
+	[ "$sz" -lt "$len" ] &&
+		die $E_REFUSED "the data device ($data) has $sz sectors, $name has $len: shrinking is not supported"
+	log0=$(dmsetup_ status "$name" | awk '{ split($4, a, "/"); print a[2] }')
+	dmesg -C 2>/dev/null
+	dmsetup_ suspend "$name" || die $E_BUSY "$name: cannot suspend it"
+	if ! dmsetup_ reload "$name" --table "0 $sz atomic $data $meta$rest" 2>/dev/null; then
+		local why; why=$(kernel_reason)
+		dmsetup_ resume "$name"
+		die $E_REFUSED "the kernel refused the new table: ${why:-no reason in the kernel log}"
+	fi
+	if ! dmsetup_ resume "$name" 2>/dev/null; then
+		die $E_IO "$name: resume failed after the reload: $(kernel_reason)"
+	fi
+	log1=$(dmsetup_ status "$name" | awk '{ split($4, a, "/"); print a[2] }')
+	say "$name: $((len / 2048)) MiB -> $((sz / 2048)) MiB, log $log0 -> $log1 blocks"
 }
 
 cmd_status() {
@@ -441,7 +472,7 @@ done
 cmd=${args[0]}
 set -- "${args[@]:1}"
 case "$cmd" in
-format|open|close|status|dump|check|size|probe) "cmd_$cmd" "$@"; exit $? ;;
+format|open|close|resize|status|dump|check|size|probe) "cmd_$cmd" "$@"; exit $? ;;
 open-tab|close-tab|list-tab) "cmd_${cmd/-/_}" "$@"; exit $? ;;
 *) usage_error "unknown command '$cmd'" ;;
 esac

@@ -17,6 +17,7 @@ help:
 	@echo "  make test-host         host tests only (no kernel, no VM)"
 	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"
 	@echo "  make powercut CYCLES=50 SEED=3   a chain of real power cuts (QEMU killed mid-write)"
+	@echo "  make powercut WORKLOAD=sqlite    the same with SQLite on dm-atomic through the atomicblk VFS"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
 	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1)"
 	@echo "  make bench-host        host CPU cost per byte of crc32c, the recovery scan, memcpy"
@@ -68,7 +69,7 @@ crash-test:
 CYCLES ?= 20
 SEED ?= 1
 powercut: deps tools
-	@qemu-scripts/powercut.sh --cycles $(CYCLES) --seed $(SEED) --kernel $(KERNEL)
+	@qemu-scripts/powercut.sh --cycles $(CYCLES) --seed $(SEED) --kernel $(KERNEL) $(if $(WORKLOAD),--workload $(WORKLOAD))
 
 ROWS ?= 1,2,3,4,5,6,7
 QUICK ?= 0

@@ -7,6 +7,7 @@
 #                 to the disk with serial "results".
 # DMA_MODE=demo*  run /payload/tests/demo/$DMA_MODE.sh (make demo: demo, then demo-recover)
 # DMA_MODE=powercut  one boot of a power-cut chain: /payload/tests/powercut/cycle.sh
+#                    (DMA_PC_SCRIPT names another one: cycle-sqlite.sh)
 # DMA_MODE=bench  make bench: /payload/bin/dma-bench-run (tools/bench/), results on the results disk
 # DMA_MODE=shell  an interactive shell on the console (make vm)
 set -u
@@ -40,7 +41,7 @@ demo*)
 	exit $?
 	;;
 powercut)
-	bash /payload/tests/powercut/cycle.sh
+	bash "/payload/tests/powercut/${DMA_PC_SCRIPT:-cycle.sh}"
 	exit $?
 	;;
 bench)

@@ -3,7 +3,11 @@
 # workload, N times on the same disks, and every boot recovers and verifies what the cut before
 # it left (tests/powercut/cycle.sh runs in the guest).
 #
-#   powercut.sh [--cycles N] [--seed S] [--out DIR] [--kernel lean|debug]
+#   powercut.sh [--cycles N] [--seed S] [--out DIR] [--kernel lean|debug] [--workload dma|sqlite]
+#
+# --workload sqlite: the writer is SQLite on dm-atomic through the atomicblk VFS
+# (tests/powercut/cycle-sqlite.sh); every boot checks integrity_check, no torn and no lost
+# acknowledged transaction instead of dma-verify's journal.
 #
 # N cuts take N+1 boots (the last one only recovers, verifies and removes the target).  The cut
 # lands 0.3-4 s after the writers started (seeded, so a chain is repeatable as far as TCG timing
@@ -13,19 +17,21 @@
 # Logs: DIR/boot-K/console.log (DIR defaults to out/powercut-S).
 source "$(dirname "$0")/common.sh"
 
-cycles=10 seed=1 out= flavor=${KERNEL:-lean}
+cycles=10 seed=1 out= flavor=${KERNEL:-lean} script=cycle.sh
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--cycles) cycles=$2; shift 2 ;;
 	--seed) seed=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--kernel) flavor=$2; shift 2 ;;
+	--workload) case $2 in dma) script=cycle.sh ;; sqlite) script=cycle-sqlite.sh ;;
+		*) die "powercut.sh: --workload is dma or sqlite (got '$2')" ;; esac; shift 2 ;;
 	*) die "powercut.sh: unknown argument '$1' (see the comment at the top)" ;;
 	esac
 done
 [[ "$cycles" =~ ^[1-9][0-9]*$ ]] || die "powercut.sh: --cycles wants a positive number (got '$cycles')"
 [[ "$seed" =~ ^[0-9]+$ ]] || die "powercut.sh: --seed wants a number (got '$seed')"
-out=${out:-$TOP/out/powercut-$seed}
+out=${out:-$TOP/out/powercut-$([ $script = cycle.sh ] || echo sqlite-)$seed}
 
 build=${DMA_BUILD:-$("$SCRIPTS/kernel.sh" "$flavor")}
 rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh")}
@@ -39,7 +45,7 @@ cuts=0 verified=0 violations=0 t0=$SECONDS
 for ((k = 1; k <= cycles + 1; k++)); do
 	b=$out/boot-$k
 	args=(--build "$build" --rootfs "$rootfs" --out "$b" --mode powercut --disks "$out/disks"
-		--timeout "$per" --env "DMA_PC_CYCLE=$k" --env "DMA_PC_SEED=$seed")
+		--timeout "$per" --env "DMA_PC_CYCLE=$k" --env "DMA_PC_SEED=$seed" --env "DMA_PC_SCRIPT=$script")
 	if [ $k -le "$cycles" ]; then
 		cut=$(awk -v s=$((seed * 1000 + k)) 'BEGIN { srand(s); printf "%.1f", 0.3 + rand() * 3.7 }')
 		args+=(--cut-after "$cut")

@@ -154,10 +154,11 @@
 #include <linux/math64.h>
 #include <asm/byteorder.h>
 
-static inline u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)
-{
-	return crc32c(crc, p, n);
-}
+/*
+ * The kernel's crc32c() semantics; dm-atomic-target.c picks the kernel
+ * implementation (crc32c() or the table-driven __crc32c_le()) at load.
+ */
+u32 dma_crc32c_raw(u32 crc, const void *p, size_t n);
 #else /* userspace shim (tools/) */
 #include <stdint.h>
 #include <stddef.h>

@@ -34,11 +34,15 @@
  */
 #include <linux/bio.h>
 #include <linux/blkdev.h>
+#include <linux/crc32.h>
+#include <linux/crc32c.h>
 #include <linux/device-mapper.h>
 #include <linux/highmem.h>
 #include <linux/init.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/random.h>
 #include <linux/rbtree.h>
 #include <linux/slab.h>
 #include <linux/wait.h>
@@ -214,6 +218,73 @@ struct atomic_c {
 static struct kmem_cache *range_cache;
 static DEFINE_MUTEX(all_targets_lock);
 static LIST_HEAD(all_targets);
+
+/* ------------------------------------------------------------------------
+ * crc32c
+ *
+ * crc32c() takes the crypto driver of the highest priority: on x86 the
+ * SSE4.2 crc32 instruction, which is the fastest on hardware but is computed
+ * bit by bit where the CPU is emulated (QEMU's TCG), several times slower
+ * than the table-driven library code __crc32c_le().  Both compute the same
+ * function.  Module load times both over 64 KiB and switches to the table
+ * only when it is at least twice as fast, so hardware keeps crc32c().
+ * The crc32c_impl parameter overrides the choice at any time (both give the
+ * same results, so a switch in the middle of a checksum is harmless).
+ */
+static bool dmat_crc_table __read_mostly;
+static unsigned int dmat_crc32c_impl;
+module_param_named(crc32c_impl, dmat_crc32c_impl, uint, 0644);
+MODULE_PARM_DESC(crc32c_impl, "crc32c: 0 = the faster at load (default), 1 = crc32c(), 2 = table");
+
+u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)
+{
+	unsigned int impl = READ_ONCE(dmat_crc32c_impl);
+
+	if (impl == 2 || (impl != 1 && dmat_crc_table))
+		return __crc32c_le(crc, p, n);
+	return crc32c(crc, p, n);
+}
+
+#define DMAT_CRC_PROBE_BYTES	(64U << 10)
+
+/* Best of three: nanoseconds for one crc32c of @len bytes; the crc in *@crc. */
+static u64 dmat_crc_time(bool table, const void *buf, size_t len, u32 *crc)
+{
+	u64 best = U64_MAX, t0;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		t0 = ktime_get_ns();
+		*crc = table ? __crc32c_le(~0U, buf, len) : crc32c(~0U, buf, len);
+		best = min(best, ktime_get_ns() - t0);
+	}
+	return max_t(u64, best, 1);
+}
+
+static void dmat_choose_crc32c(void)
+{
+	const size_t len = DMAT_CRC_PROBE_BYTES;
+	u64 t_drv, t_tab;
+	u32 c_drv, c_tab;
+	void *buf;
+
+	buf = kvmalloc(len, GFP_KERNEL);
+	if (!buf)
+		return;		/* keep crc32c() */
+	get_random_bytes(buf, len);
+	t_drv = dmat_crc_time(false, buf, len, &c_drv);
+	t_tab = dmat_crc_time(true, buf, len, &c_tab);
+	kvfree(buf);
+	if (c_drv != c_tab) {
+		DMWARN("crc32c() and __crc32c_le() disagree (0x%08x against 0x%08x); keeping crc32c()",
+		       c_drv, c_tab);
+		return;
+	}
+	dmat_crc_table = 2 * t_tab < t_drv;
+	DMINFO("crc32c by %s (crc32c() %llu MB/s, table %llu MB/s)",
+	       dmat_crc_table ? "table" : "crc32c()",
+	       div64_u64((u64)len * 1000, t_drv), div64_u64((u64)len * 1000, t_tab));
+}
 
 /* ------------------------------------------------------------------------
  * Failure: latch the first error, raise an event, never go back.
@@ -2405,6 +2476,7 @@ static int __init dm_atomic_init(void)
 	range_cache = KMEM_CACHE(ext_range, 0);
 	if (!range_cache)
 		return -ENOMEM;
+	dmat_choose_crc32c();
 	r = dm_register_target(&atomic_target);
 	if (r)
 		kmem_cache_destroy(range_cache);

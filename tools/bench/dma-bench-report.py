@@ -24,8 +24,8 @@ FULL_RECOVERY = ["log-16m", "log-64m", "log-256m"]
 SPEC = {
     1: dict(title="streaming sequential writes (fio, 1 writer, psync)",
             layouts=["sep", "fua"], groups=["seq-256k", "seq-1m", "seq-1m-u"],
-            cols=["lin-plain", "atom-oatomic", "atom-plain"], base="lin-plain",
-            head="mb_s", kind="fio-write"),
+            cols=["lin-plain", "atom-oatomic", "atom-oatomic-crc32c", "atom-plain"],
+            base="lin-plain", head="mb_s", kind="fio-write"),
     2: dict(title="random writes (fio, psync)", layouts=["sep"],
             groups=["rand-4k-j1", "rand-4k-j8", "rand-16k-j1", "rand-16k-j8"],
             cols=["lin-plain", "atom-oatomic", "atom-plain"], base="lin-plain",
@@ -361,7 +361,7 @@ def main(argv):
         extra = "WA data/log" if sp["kind"] != "fio-read" else "read data/log"
         if sp["kind"] == "sqlite":
             extra = "bytes/txn data/log (ratio of data+log)"
-        lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" %
+        lines.append("  %-7s %-12s %-20s %26s %24s %9s %10s %13s" %
                      ("layout", "group", "column", HEAD_NAMES[head], "ratio", "p99 us",
                       "CPU s/MiB" if sp["kind"] != "sqlite" else "CPU ms/txn", extra))
         for lay in sp["layouts"]:
@@ -370,7 +370,7 @@ def main(argv):
                     t = idx.get((row, lay, g, c, head))
                     if not t:
                         if lay in layouts:
-                            lines.append("  %-7s %-12s %-17s %26s" % (lay, g, c, "MISSING"))
+                            lines.append("  %-7s %-12s %-20s %26s" % (lay, g, c, "MISSING"))
                         continue
                     ratio = "" if c == sp["base"] else "%s [%s-%s]" % (
                         fmt(t[10]), fmt(t[11]), fmt(t[12]))
@@ -398,7 +398,7 @@ def main(argv):
                     fl = idx.get((row, lay, g, c, "from_log"))
                     if fl:
                         amp.append("%s%% log" % fmt(100 * fl[7]))
-                    lines.append("  %-7s %-12s %-17s %26s %24s %9s %10s %13s" % (
+                    lines.append("  %-7s %-12s %-20s %26s %24s %9s %10s %13s" % (
                         lay, g, c, "%s [%s-%s]" % (fmt(t[7]), fmt(t[8]), fmt(t[9])), ratio,
                         fmt(p99[7]) if p99 else "-", fmt(cpu[7]) if cpu else "-",
                         "/".join(amp)))

@@ -71,7 +71,7 @@ SEED ?= 1
 powercut: deps tools
 	@qemu-scripts/powercut.sh --cycles $(CYCLES) --seed $(SEED) --kernel $(KERNEL) $(if $(WORKLOAD),--workload $(WORKLOAD))
 
-ROWS ?= 1,2,3,4,5,6,7
+ROWS ?= 1,2,3,4,5,6,7,8
 QUICK ?= 0
 bench: deps tools
 	@qemu-scripts/bench.sh --rows "$(ROWS)" $(if $(filter 1,$(QUICK)),--quick)

@@ -2,7 +2,7 @@
 # make bench: boot one guest on the lean kernel with benchmark disks and run every row of
 # tools/bench/dma-bench-run against its baseline, interleaved, in that one boot.
 #
-#   bench.sh [--quick] [--rows 1,2,3,4,5,6,7] [--seconds S] [--rounds N]
+#   bench.sh [--quick] [--rows 1,2,3,4,5,6,7,8] [--seconds S] [--rounds N]
 #
 # Benchmark disks are not the test suite's scratch disks: preallocated raw images (fallocate,
 # then written once with zeros, so no extent is unwritten or sparse) in $DMA_CACHE/bench/,
@@ -18,7 +18,7 @@
 # .txt (the table, also printed) and .png (the chart of the ratios, gnuplot).
 source "$(dirname "$0")/common.sh"
 
-quick=0 rows=1,2,3,4,5,6,7 genv=()
+quick=0 rows=1,2,3,4,5,6,7,8 genv=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 rows=$(echo "$rows" | tr ' ' ',')
-[[ "$rows" =~ ^[1-7](,[1-7])*$ ]] || die "ROWS must be row numbers 1-7, comma separated (got '$rows')"
+[[ "$rows" =~ ^[1-8](,[1-8])*$ ]] || die "ROWS must be row numbers 1-8, comma separated (got '$rows')"
 
 "$SCRIPTS/deps.sh" bench
 make -s -C "$TOP/tools" >/dev/null || die "tools did not build"

@@ -52,6 +52,12 @@ SPEC = {
             layouts=["sep"], groups=["t1-small", "t1-4page", "t4-small", "t4-4page"],
             cols=["a-delete", "b-wal", "c-atomicblk"], base="a-delete", head="tps",
             kind="sqlite"),
+    8: dict(title="asynchronous 4 KiB random writes, io_uring and libaio at queue depth 1, 8, "
+                  "32: plain on dm-linear and dm-atomic vs RWF_ATOMIC on dm-atomic",
+            layouts=["sep"], groups=["uring-qd1", "uring-qd8", "uring-qd32", "aio-qd1",
+                                     "aio-qd8", "aio-qd32"],
+            cols=["lin-plain", "atom-plain", "atom-rwf"], base="lin-plain", head="iops",
+            kind="qd"),
 }
 UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
          "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",
@@ -160,6 +166,15 @@ def figures(meta, js):
             commits = int(b["txns_committed"]) - int(a["txns_committed"])
             lists = int(b["lists_committed"]) - int(a["lists_committed"])
             f["lists_per_commit"] = lists / commits if commits else float("nan")
+    elif kind == "qd":
+        if "ios" not in js or not js["ios"]:
+            return None
+        user = js["bytes"]
+        f["iops"] = js["iops"]
+        f["mb_s"] = js["mb_per_s"]
+        f["lat_p50_us"] = js["lat_us"]["p50"]
+        f["lat_p99_us"] = js["lat_us"]["p99"]
+        f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
     else:  # timed
         if "seconds" not in js:
             return None
@@ -171,7 +186,7 @@ def figures(meta, js):
             f["replayed_mib"] = int(st.get("replayed_sectors", "nan")) * 512 / 2**20
     f["cpu_s_per_mib"] = ticks / hz / (user / 2**20) if user else float("nan")
     # Bytes each underlying disk wrote (read, for reads) per user byte.
-    ref = top_w if kind in ("fio-write", "lists") else None
+    ref = top_w if kind in ("fio-write", "lists", "qd") else None
     for i, role in enumerate(roles):
         if kind == "fio-read":
             f["ra_" + role] = d[2 + 2 * i] * 512 / user if user else float("nan")
@@ -290,9 +305,9 @@ def main(argv):
                         need = [sp["head"], "mb_s", "cpu_s_per_mib"]
                         if sp["kind"] == "sqlite":
                             need = [sp["head"], "cpu_ms_per_txn", "wb_data", "wb_log", "wb_total"]
-                        if sp["kind"] in ("fio-write", "fio-read", "lists"):
+                        if sp["kind"] in ("fio-write", "fio-read", "lists", "qd"):
                             need += ["lat_p50_us", "lat_p99_us"]
-                        if sp["kind"] in ("fio-write", "lists"):
+                        if sp["kind"] in ("fio-write", "lists", "qd"):
                             need += ["wa_" + x for x in ("data", "log", "disk")
                                      if any(k == "wa_" + x for k in f)] or ["wa_data"]
                         if row == 6 and c == "atom-list":

@@ -11,7 +11,7 @@
 #
 # Environment (all optional):
 #   DMA_BENCH_OUT      output directory (default /tmp/bench)
-#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7)
+#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7,8)
 #   DMA_BENCH_QUICK=1  smoke run: one round, about a second per cell, smaller recovery logs
 #   DMA_BENCH_ROUNDS, DMA_BENCH_SECONDS   override rounds (default 3) and seconds per cell (2)
 #   DMA_BENCH_DATA, _LOG, _FUA, _SHARED   the disks; by default the virtio disks with serial
@@ -29,7 +29,7 @@ dmsetup() {
 }
 
 OUT=${DMA_BENCH_OUT:-/tmp/bench}
-ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6,7}" | tr ',' ' ') "
+ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6,7,8}" | tr ',' ' ') "
 QUICK=${DMA_BENCH_QUICK:-0}
 if [ "$QUICK" = 1 ]; then
 	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} RECOVERY_MIB="2 4 8" READ_MIB=8
@@ -270,6 +270,20 @@ row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
 	done
 }
 
+row8() {	# asynchronous 4 KiB writes at queue depth 1, 8, 32: io_uring and libaio (dma-rwf rate)
+	local L=$1 e q r span=$((64 << 20))
+	for e in uring aio; do for q in 1 8 32; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			cell 8 "$L" "$e-qd$q" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
+				dma-rwf rate -p $e /dev/mapper/lin $q 4096 "$SECS" $span
+			cell 8 "$L" "$e-qd$q" atom-plain $r /dev/mapper/atom checkpoint:atom -- \
+				dma-rwf rate -p $e /dev/mapper/atom $q 4096 "$SECS" $span
+			cell 8 "$L" "$e-qd$q" atom-rwf $r /dev/mapper/atom checkpoint:atom -- \
+				dma-rwf rate $e /dev/mapper/atom $q 4096 "$SECS" $span
+		done
+	done; done
+}
+
 # stats_around NAME CMD...: CMD's JSON line, then dm-atomic's stats before and after as JSON.
 stats_around() {
 	local name=$1 a b
@@ -398,7 +412,7 @@ run_layout() {
 		has_row "$row" || continue
 		local t0=$SECONDS c0=$ncell
 		case $row in
-		1) row1 "$L" ;; 2) row2 "$L" ;; 3) row3 "$L" ;; 6) row6 "$L" ;;
+		1) row1 "$L" ;; 2) row2 "$L" ;; 3) row3 "$L" ;; 6) row6 "$L" ;; 8) row8 "$L" ;;
 		4) dmsetup remove atom; row4 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG" ;;
 		5) dmsetup remove atom; row5 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG" ;;
 		esac
@@ -407,7 +421,7 @@ run_layout() {
 	teardown_layout
 }
 
-run_layout sep "1 2 3 4 5 6"
+run_layout sep "1 2 3 4 5 6 8"
 if [ -b "$B_FUA" ]; then run_layout fua "1 3"; else say "no FUA disk: layout fua not run"; fi
 if [ -b "$B_SHARED" ]; then run_layout shared "3"; else say "no shared disk: layout shared not run"; fi
 if has_row 7; then

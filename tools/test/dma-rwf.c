@@ -9,6 +9,7 @@
  *   dma-rwf uring [-o] DEV QD SIZE SEED
  *   dma-rwf aio [-o] DEV QD SIZE SEED
  *   dma-rwf check DEV OFFSET LENGTH SEED
+ *   dma-rwf rate [-p] uring|aio DEV QD BS SECONDS SPAN
  *
  * write: one pwritev2(RWF_ATOMIC) (-r: preadv2) of LENGTH bytes at OFFSET, the
  * data split over IOVECS buffers, with RWF_NOWAIT too (-n), on an O_DIRECT
@@ -19,6 +20,11 @@
  * worker threads the ring used.  -o: O_ATOMIC writes (the descriptor opened
  * with O_ATOMIC, no RWF_ATOMIC).  check: compares LENGTH bytes at OFFSET with
  * what write/uring/aio wrote there with SEED.
+ *
+ * rate (for make bench): keeps QD writes of BS bytes in flight for SECONDS through
+ * io_uring or libaio, at random BS-aligned offsets in the first SPAN bytes of DEV, with
+ * RWF_ATOMIC (-p: plain writes), and prints one JSON line: ios, bytes, seconds, iops,
+ * mb_per_s, lat_us {p50, p99} (submission to completion).
  *
  * Block i (4 KiB) of the data written with SEED is filled with the byte
  * (SEED + i) & 0xff, counting blocks from offset 0 of the device.
@@ -89,9 +95,10 @@ static void __attribute__((noreturn)) help(void)
 	       "       %s uring [-o] DEV QD SIZE SEED\n"
 	       "       %s aio [-o] DEV QD SIZE SEED\n"
 	       "       %s check DEV OFFSET LENGTH SEED\n"
+	       "       %s rate [-p] uring|aio DEV QD BS SECONDS SPAN\n"
 	       "Test helper: RWF_ATOMIC, statx(STATX_WRITE_ATOMIC), io_uring and libaio\n"
 	       "atomic writes on block devices.\n",
-	       progname, progname, progname, progname, progname);
+	       progname, progname, progname, progname, progname, progname);
 	exit(EXIT_OK);
 }
 
@@ -433,6 +440,200 @@ static int cmd_aio(int argc, char **argv)
 	return failed ? 1 : 0;
 }
 
+/* --- rate ------------------------------------------------------------------ */
+
+struct rate {
+	unsigned int qd, bs;
+	unsigned long long span_blocks, rnd, ios;
+	double *lat;			/* us, one per completed write */
+	size_t nlat, cap;
+	double *start;			/* per slot: when it was submitted */
+	unsigned char *buf;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned long long rate_offset(struct rate *r)
+{
+	/* xorshift64: the same offsets every run */
+	r->rnd ^= r->rnd << 13;
+	r->rnd ^= r->rnd >> 7;
+	r->rnd ^= r->rnd << 17;
+	return (r->rnd % r->span_blocks) * r->bs;
+}
+
+static void rate_done(struct rate *r, unsigned int slot, long res)
+{
+	if (res != (long)r->bs) {
+		fprintf(stderr, "%s: write failed: %s\n", progname,
+			res < 0 ? errname(-res) : "short write");
+		exit(1);
+	}
+	if (r->nlat == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 4096;
+		r->lat = realloc(r->lat, r->cap * sizeof(*r->lat));
+		if (!r->lat)
+			usage_error("out of memory");
+	}
+	r->lat[r->nlat++] = (now_s() - r->start[slot]) * 1e6;
+	r->ios++;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void rate_uring(struct rate *r, int fd, int rwf, double end)
+{
+	struct io_uring ring;
+	unsigned int i, inflight = 0;
+	int ret = io_uring_queue_init(r->qd, &ring, 0);
+
+	if (ret)
+		die(EXIT_USAGE, "io_uring_queue_init: %s", strerror(-ret));
+	for (i = 0; i < r->qd; i++) {
+		struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
+
+		io_uring_prep_write(sqe, fd, r->buf + (size_t)i * r->bs, r->bs, rate_offset(r));
+		sqe->rw_flags = rwf;
+		io_uring_sqe_set_data64(sqe, i);
+		r->start[i] = now_s();
+		inflight++;
+	}
+	io_uring_submit(&ring);
+	while (inflight) {
+		struct io_uring_cqe *cqe;
+		unsigned int slot;
+
+		ret = io_uring_wait_cqe(&ring, &cqe);
+		if (ret)
+			die(EXIT_USAGE, "io_uring_wait_cqe: %s", strerror(-ret));
+		slot = io_uring_cqe_get_data64(cqe);
+		rate_done(r, slot, cqe->res);
+		io_uring_cqe_seen(&ring, cqe);
+		inflight--;
+		if (now_s() < end) {
+			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
+
+			io_uring_prep_write(sqe, fd, r->buf + (size_t)slot * r->bs, r->bs,
+					    rate_offset(r));
+			sqe->rw_flags = rwf;
+			io_uring_sqe_set_data64(sqe, slot);
+			r->start[slot] = now_s();
+			io_uring_submit(&ring);
+			inflight++;
+		}
+	}
+	io_uring_queue_exit(&ring);
+}
+
+static void rate_aio(struct rate *r, int fd, int rwf, double end)
+{
+	struct iocb *cbs = calloc(r->qd, sizeof(*cbs));
+	struct io_event *ev = calloc(r->qd, sizeof(*ev));
+	io_context_t ctx = 0;
+	unsigned int i, inflight = 0;
+	int ret, n;
+
+	if (!cbs || !ev)
+		usage_error("out of memory");
+	ret = io_setup(r->qd, &ctx);
+	if (ret)
+		die(EXIT_USAGE, "io_setup: %s", strerror(-ret));
+	for (i = 0; i < r->qd; i++) {
+		struct iocb *cb = &cbs[i];
+
+		io_prep_pwrite(cb, fd, r->buf + (size_t)i * r->bs, r->bs, rate_offset(r));
+		cb->aio_rw_flags = rwf;
+		cb->data = (void *)(uintptr_t)i;
+		r->start[i] = now_s();
+		ret = io_submit(ctx, 1, &cb);
+		if (ret != 1)
+			die(EXIT_USAGE, "io_submit: %s", errname(-ret));
+		inflight++;
+	}
+	while (inflight) {
+		n = io_getevents(ctx, 1, r->qd, ev, NULL);
+		if (n < 0)
+			die(EXIT_USAGE, "io_getevents: %s", strerror(-n));
+		for (i = 0; i < (unsigned int)n; i++) {
+			unsigned int slot = (uintptr_t)ev[i].data;
+			struct iocb *cb = &cbs[slot];
+
+			rate_done(r, slot, (long)ev[i].res);
+			inflight--;
+			if (now_s() >= end)
+				continue;
+			io_prep_pwrite(cb, fd, r->buf + (size_t)slot * r->bs, r->bs, rate_offset(r));
+			cb->aio_rw_flags = rwf;
+			cb->data = (void *)(uintptr_t)slot;
+			r->start[slot] = now_s();
+			ret = io_submit(ctx, 1, &cb);
+			if (ret != 1)
+				die(EXIT_USAGE, "io_submit: %s", errname(-ret));
+			inflight++;
+		}
+	}
+	io_destroy(ctx);
+}
+
+static int cmd_rate(int argc, char **argv)
+{
+	struct rate r = { .rnd = 88172645463325252ULL };
+	int plain = 0, fd, uring;
+	double t0, t1, secs;
+
+	if (argc > 1 && !strcmp(argv[1], "-p")) {
+		plain = 1;
+		argv++;
+		argc--;
+	}
+	if (argc != 7)
+		usage();
+	if (!strcmp(argv[1], "uring"))
+		uring = 1;
+	else if (!strcmp(argv[1], "aio"))
+		uring = 0;
+	else
+		usage_error("engine must be uring or aio, not '%s'", argv[1]);
+	r.qd = num(argv[3]);
+	r.bs = num(argv[4]);
+	secs = strtod(argv[5], NULL);
+	if (!r.qd || r.qd > 1024 || !r.bs || r.bs % 4096 || secs <= 0)
+		usage();
+	r.span_blocks = num(argv[6]) / r.bs;
+	if (!r.span_blocks)
+		usage_error("SPAN is smaller than one write");
+	fd = xopen(argv[2], O_WRONLY | O_DIRECT);
+	r.buf = xbuf((size_t)r.bs * r.qd);
+	fill(r.buf, 0, (size_t)r.bs * r.qd, 1);
+	r.start = calloc(r.qd, sizeof(*r.start));
+	if (!r.start)
+		usage_error("out of memory");
+	t0 = now_s();
+	if (uring)
+		rate_uring(&r, fd, plain ? 0 : RWF_ATOMIC_, t0 + secs);
+	else
+		rate_aio(&r, fd, plain ? 0 : RWF_ATOMIC_, t0 + secs);
+	t1 = now_s();
+	qsort(r.lat, r.nlat, sizeof(*r.lat), cmp_double);
+	printf("{\"ios\": %llu, \"bytes\": %llu, \"seconds\": %.6f, \"iops\": %.1f, "
+	       "\"mb_per_s\": %.3f, \"lat_us\": {\"p50\": %.1f, \"p99\": %.1f}}\n",
+	       r.ios, r.ios * r.bs, t1 - t0, r.ios / (t1 - t0), r.ios * r.bs / (t1 - t0) / 1e6,
+	       r.nlat ? r.lat[r.nlat / 2] : 0.0,
+	       r.nlat ? r.lat[(size_t)(r.nlat * 0.99)] : 0.0);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	tool_init("dma-rwf");
@@ -452,5 +653,7 @@ int main(int argc, char **argv)
 		return cmd_uring(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "aio"))
 		return cmd_aio(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "rate"))
+		return cmd_rate(argc - 1, argv + 1);
 	usage_error("unknown command '%s'", argv[1]);
 }

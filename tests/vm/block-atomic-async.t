@@ -8,6 +8,7 @@ now one worker submits all 32 and waits for none.  fio's libaio engine with O_AT
 (--atomic=1) at queue depth 32 reaches that depth and its submissions do not wait.
 
   $ . "$TESTDIR/lib.sh"
+  $ . "$TESTDIR/atomic-lib.sh"
   $ _require_scratch 2
   $ _require_dm_atomic
   $ dmsetup create rwf-slow --table "0 $(_sectors $SCRATCH1) delay $SCRATCH1 0 500"
@@ -20,8 +21,10 @@ now one worker submits all 32 and waits for none.  fio's libaio engine with O_AT
   attr_known=1 atomic=1 unit_min=512 unit_max=1048576 segments_max=1024
   $ dmsetup remove rwf-lin
 
-io_uring, 32 writes of 4 KiB, and libaio, 32 writes of 8 KiB over them.
+io_uring, 32 writes of 4 KiB, and libaio, 32 writes of 8 KiB over them; each write is one
+atomic list of the target (all of it or none of it after a crash).
 
+  $ l0=$(_dma_stat rwf-dma lists_committed)
   $ dma-rwf uring $D 32 4096 11
   io_uring: 32 atomic writes of 4096 bytes: 32 ok, 0 failed; in flight after submit: 32; io-wq workers: 1
   $ dma-rwf check $D 0 131072 11
@@ -30,6 +33,8 @@ io_uring, 32 writes of 4 KiB, and libaio, 32 writes of 8 KiB over them.
   libaio: 32 atomic writes of 8192 bytes: 32 ok, 0 failed; in flight after submit: 32
   $ dma-rwf check $D 0 262144 12
   match
+  $ echo "lists committed: $(( $(_dma_stat rwf-dma lists_committed) - l0 ))"
+  lists committed: 64
 
 The same with O_ATOMIC instead of RWF_ATOMIC.
 

@@ -79,6 +79,25 @@ Ten one-row transactions are ten atomic lists, and nothing is written around the
   10
   0
 
+With synchronous=OFF a commit is still one list of its own (written at the end of the commit,
+without the flush):
+
+  $ dmsetup message sq 0 clear_stats
+  $ db /dev/mapper/sq <<'EOF' >/dev/null
+  > PRAGMA synchronous=OFF;
+  > INSERT INTO t VALUES (2011, 0, NULL); INSERT INTO t VALUES (2012, 0, NULL); INSERT INTO t VALUES (2013, 0, NULL);
+  > EOF
+  $ _dma_stat sq lists_committed
+  3
+  $ db /dev/mapper/sq <<<'DELETE FROM t WHERE id > 2010;' >/dev/null
+
+A second connection to the same device, even in the same process, is refused:
+
+  $ db /dev/mapper/sq <<<"ATTACH 'file:/dev/mapper/sq?vfs=atomicblk' AS b;" 2>&1 >/dev/null
+  atomicblk: /dev/mapper/sq: Device or resource busy (in use: mounted, or open by another connection or process)
+  Runtime error near line 1: unable to open database: file:/dev/mapper/sq?vfs=atomicblk (14)
+  [1]
+
 Refused: another locking mode, a journal or WAL, and no locking mode at all (each with its
 message; the database is unchanged after each):
 
@@ -170,4 +189,22 @@ a device whose first block is neither zeros nor our header; none of them is writ
   Error: unable to open database "file:/dev/mapper/sq?vfs=atomicblk": unable to open database file
   $ head -c 16 /dev/mapper/sq; echo
   ext4 or anything
+
+Zeroed, it is an empty database again; pages smaller and larger than the VFS's 4 KiB blocks:
+
+  $ for ps in 1024 65536; do
+  >   dd if=/dev/zero of=/dev/mapper/sq bs=4096 count=1 oflag=direct status=none
+  >   db /dev/mapper/sq <<<"PRAGMA page_size=$ps; CREATE TABLE x(a, b); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO x SELECT i, randomblob(500) FROM n; UPDATE x SET a = -a WHERE a % 7 = 0;" >/dev/null
+  >   db /dev/mapper/sq <<<"PRAGMA page_size; SELECT count(*), sum(a) FROM x; PRAGMA integrity_check;"
+  > done
+  exclusive
+  memory
+  1024
+  300|32508
+  ok
+  exclusive
+  memory
+  65536
+  300|32508
+  ok
   $ dmsetup remove sq

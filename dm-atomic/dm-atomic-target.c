@@ -165,7 +165,8 @@ struct atomic_c {
 	u64 probe_window;		/* log blocks activation probes for damage */
 	u64 mem_cap;
 
-	struct workqueue_struct *wq;
+	struct workqueue_struct *wq;		/* commit, completion, events */
+	struct workqueue_struct *wb_wq;		/* write-back: frees log and memory */
 	struct delayed_work commit_work;	/* builds and submits group commits */
 	struct work_struct complete_work;	/* acknowledges durable commits */
 	struct delayed_work writeback_work;	/* write-back and retire */
@@ -332,7 +333,7 @@ static void atomic_set_error(struct atomic_c *ac, int err, const char *what)
 		queue_work(ac->wq, &ac->event_work);
 		/* Fail what waits: queued lists, discards behind write-back. */
 		mod_delayed_work(ac->wq, &ac->commit_work, 0);
-		mod_delayed_work(ac->wq, &ac->writeback_work, 0);
+		mod_delayed_work(ac->wb_wq, &ac->writeback_work, 0);
 	}
 }
 
@@ -663,9 +664,9 @@ static void kick_writeback(struct atomic_c *ac, bool now)
 	if (ac->read_only)	/* what was loaded stays in memory */
 		return;
 	if (now)
-		mod_delayed_work(ac->wq, &ac->writeback_work, 0);
+		mod_delayed_work(ac->wb_wq, &ac->writeback_work, 0);
 	else
-		queue_delayed_work(ac->wq, &ac->writeback_work, WRITEBACK_DELAY);
+		queue_delayed_work(ac->wb_wq, &ac->writeback_work, WRITEBACK_DELAY);
 }
 
 /*
@@ -2114,11 +2115,17 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	r = check_devices(ac, &ti->error);
 	if (r)
 		goto bad_features;
+	/*
+	 * Two workqueues, each with its own rescuer: under memory pressure a
+	 * commit waiting for memory must not keep the write-back that frees
+	 * it from running.
+	 */
 	ac->wq = alloc_workqueue("dm-atomic", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
-	if (!ac->wq) {
+	ac->wb_wq = alloc_workqueue("dm-atomic-wb", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
+	if (!ac->wq || !ac->wb_wq) {
 		ti->error = "Cannot allocate workqueue";
 		r = -ENOMEM;
-		goto bad_features;
+		goto bad_wq;
 	}
 	r = register_target(ac, &ti->error);
 	if (r < 0)
@@ -2156,7 +2163,11 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 bad_log:
 	unregister_target(ac);
 bad_register:
-	destroy_workqueue(ac->wq);
+bad_wq:
+	if (ac->wb_wq)
+		destroy_workqueue(ac->wb_wq);
+	if (ac->wq)
+		destroy_workqueue(ac->wq);
 bad_features:
 	kfree(ac->features_table);
 	dm_put_device(ti, ac->meta_dev);
@@ -2175,6 +2186,7 @@ static void atomic_dtr(struct dm_target *ti)
 
 	cancel_delayed_work_sync(&ac->commit_work);
 	cancel_delayed_work_sync(&ac->writeback_work);
+	destroy_workqueue(ac->wb_wq);
 	destroy_workqueue(ac->wq);
 	write_needs_check(ac);
 

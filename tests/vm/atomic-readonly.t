@@ -4,6 +4,8 @@ and the data device does not is read into memory, so reads see every committed l
 fail; metadata with read-only-compatible features this version does not know may be read.
 The data device is a dm-delay that holds writes for 2 s and no_suspend_writeback keeps the
 log as it is at removal, so list B is only in the log when the read-only device comes up.
+"Nothing written" compares the first 32 MiB of each disk, where the superblock, the log's
+tail and head, and the lists lie (whole 512 MiB disks take a minute to sum under TCG).
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
@@ -18,7 +20,7 @@ log as it is at removal, so list B is only in the log when the read-only device 
   $ dmsetup load dma-d --table "0 $SZ linear $SCRATCH0 0"; dmsetup resume dma-d
   $ dd if=$SCRATCH0 bs=65536 skip=1 count=1 iflag=direct status=none | cmp -s - /tmp/B || echo "B is not on the data device"
   B is not on the data device
-  $ sums() { md5sum < $SCRATCH1; md5sum < /dev/mapper/dma-d; }
+  $ sums() { head -c 32M $SCRATCH1 | md5sum; head -c 32M /dev/mapper/dma-d | md5sum; }
   $ sums >/tmp/before
   $ klog() { dmesg | sed -n 's/.*device-mapper: atomic: \([0-9]*:[0-9]*\|[^:]*\): //p; s/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p'; }
 

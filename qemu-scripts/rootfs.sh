@@ -17,6 +17,18 @@ if [ -f "$dir/.ready" ]; then
 	echo "$img"
 	exit 0
 fi
+# One build at a time (make test starts this beside the kernel build; two checkouts may
+# start it at once): the second waits, then finds the image ready.
+mkdir -p "$DMA_CACHE/rootfs"
+exec 9>"$DMA_CACHE/rootfs/.lock"
+if ! flock -n 9; then
+	log "another root filesystem build holds $DMA_CACHE/rootfs/.lock; waiting for it"
+	flock 9
+fi
+if [ -f "$dir/.ready" ]; then
+	echo "$img"
+	exit 0
+fi
 
 # The mirror: the first one apt on this machine uses for the suite (deb822 or one-line form).
 mirror() {

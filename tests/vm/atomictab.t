@@ -48,7 +48,7 @@ The udev rule hides the raw disks: without it udev would see an ext4 file system
 disk (a /dev/disk/by-uuid link, something to mount); with it the disk is marked and not ready
 for systemd, and neither the data nor the metadata disk is probed.
 
-  $ [ -e /dev/disk ] && had_disk=1 || had_disk=0
+  $ [ -e /dev/disk ] && had_disk=1 || had_disk=0; [ -e /run/udev ] && had_run=1 || had_run=0
   $ props() { udevadm test --action=add "/sys/class/block/${1##*/}" 2>/dev/null | grep -E '^(DM_ATOMIC_[A-Z]*|SYSTEMD_READY|ID_FS_TYPE|UDISKS_IGNORE)=' | sort; }
   $ props $SCRATCH0
   ID_FS_TYPE=ext4
@@ -77,6 +77,7 @@ device is touched.
   No devices found
   $ rm /etc/atomictab /etc/udev/rules.d/58-dm-atomic.rules
 
-udevadm test made udev's links (/dev/disk/...): they go too, other tests do not expect them.
+udevadm test made udev's links (/dev/disk/...) and /run/udev: they go too, other tests do not
+expect them (mdadm and LVM take /run/udev for a running udev and wait for it).
 
-  $ [ $had_disk = 1 ] || rm -rf /dev/disk
+  $ [ $had_disk = 1 ] || rm -rf /dev/disk; [ $had_run = 1 ] || rm -rf /run/udev

@@ -1,6 +1,6 @@
 Disks that lie (issue 6, part 3): dm-flakey drop_writes and corrupt_bio_byte on the metadata
 slice ($SCRATCH1) and on the data slice ($SCRATCH0) while dma-exercise streams mixed atomic,
-discontiguous and plain writes with fsyncs (four threads, journaled, 600 ops; once 50 are
+discontiguous and plain writes with fsyncs (four threads, journaled, 1200 ops; once 50 are
 acknowledged the writer is paused (SIGSTOP; what it has in flight goes on), the lie swapped
 in and the writer resumed, so at least 200 ops (checked) are issued to the lying disk
 however slow or fast the kernel; the writer never sees an error).  A disk that acknowledges writes it does
@@ -35,17 +35,17 @@ No splat anywhere (the runner fails the test on one).
   $ T="0 $D atomic /dev/mapper/cf-d /dev/mapper/cf-m"
   $ . "$TESTDIR/crash-faults-lib.sh"
   $ rsum() { dd if=/dev/mapper/cf bs=1M count=16 iflag=direct status=none | sha256sum; }
-  $ stream() {  # SLICE TABLE SEED [MODE]: 600 ops; the lie once 50 are acknowledged
+  $ stream() {  # SLICE TABLE SEED [MODE]: 1200 ops; the lie once 50 are acknowledged
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j
-  >   dma-exercise -j /tmp/j -m ${4:-mixed} -r 0+4096 -n 600 -T 900 -S $3 -F 16 -J 4 /dev/mapper/cf \
+  >   dma-exercise -j /tmp/j -m ${4:-mixed} -r 0+4096 -n 1200 -T 900 -S $3 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
   >   waitfor 120 acked 50 || echo "fewer than 50 ops acknowledged before the lie"
   >   kill -STOP $w; n=$(grep -c '^op' /tmp/j)
   >   [ "$1" = cf-d ] && { L=$(wc -l < /tmp/j); dmsetup message cf 0 checkpoint >/dev/null; }
   >   swap $1 "$2"; kill -CONT $w
   >   wait $w; echo "writer exit $?, $(mode)"; swap cf-d "0 $D linear $SCRATCH0 0"
-  >   [ $((600 - n)) -ge 200 ] || echo "only $((600 - n)) ops after the lie"
+  >   [ $((1200 - n)) -ge 200 ] || echo "only $((1200 - n)) ops after the lie"
   > }
   $ lag() {  # the superblock on disk against the tail in memory
   >   local disk mem

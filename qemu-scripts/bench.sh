@@ -40,6 +40,13 @@ rootfs=$("$SCRIPTS/rootfs.sh")
 # --- disks -----------------------------------------------------------------------------------
 bdir=$DMA_CACHE/bench
 mkdir -p "$bdir"
+# The disk images are shared by every checkout: one benchmark at a time (a second one would
+# fail on QEMU's image lock, or measure the first one's load).
+exec 8>"$bdir/.lock"
+if ! flock -n 8; then
+	log "another make bench holds $bdir/.lock; waiting for it"
+	flock 8
+fi
 cache=none aio=native
 if ! dd if=/dev/zero of="$bdir/.odirect-probe" bs=4096 count=1 oflag=direct status=none 2>/dev/null; then
 	cache=writeback aio=threads

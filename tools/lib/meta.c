@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "util.h"
 #include "meta.h"
 
@@ -323,6 +324,16 @@ void print_end_json(const struct dma_scan *s)
 	       (unsigned long long)s->found_seq, s->bad_entry,
 	       (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
 	       (unsigned long long)s->used_blocks);
+}
+
+void meta_write_sb(struct meta *m)
+{
+	int r = pwrite_full(m->fd, m->sb, DMA_BLOCK_SIZE, 0);
+
+	if (!r && fsync(m->fd))
+		r = -errno;
+	if (r)
+		die(EXIT_USAGE, "%s: writing the superblock: %s", m->path, strerror(-r));
 }
 
 int meta_needs_check(const struct meta *m)

@@ -111,6 +111,12 @@ uint64_t data_sectors_arg(const char *sectors, const char *dev);
 void uuid_str(const u8 uuid[16], char out[37]);
 int uuid_parse(const char *s, u8 uuid[16]);
 
+/*
+ * Write the in-core superblock (sealed by the caller) to block 0 and fsync; dies with the
+ * reason on failure.  The metadata must have been opened read-write.
+ */
+void meta_write_sb(struct meta *m);
+
 /* The superblock has DMA_SB_FLAG_NEEDS_CHECK (valid superblock only). */
 int meta_needs_check(const struct meta *m);
 

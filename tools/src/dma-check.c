@@ -5,9 +5,7 @@
  * that --clear-needs-check clears that superblock flag when the check is
  * clean.
  */
-#include <errno.h>
 #include <fcntl.h>
-#include <unistd.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,8 +73,6 @@ static int json_out(const struct meta *m, const struct dma_scan *s,
 /* The check was clean: clear the flag, rewriting nothing else. */
 static void clear_needs_check(struct meta *m, int quiet)
 {
-	int r;
-
 	if (!meta_needs_check(m)) {
 		if (!quiet)
 			printf("needs_check was not set\n");
@@ -84,11 +80,7 @@ static void clear_needs_check(struct meta *m, int quiet)
 	}
 	m->sb->flags &= ~cpu_to_le32(DMA_SB_FLAG_NEEDS_CHECK);
 	dma_sb_seal(m->sb);
-	r = pwrite_full(m->fd, m->sb, DMA_BLOCK_SIZE, 0);
-	if (!r && fsync(m->fd))
-		r = -errno;
-	if (r)
-		die(EXIT_USAGE, "%s: writing the superblock: %s", m->path, strerror(-r));
+	meta_write_sb(m);
 	printf("needs_check cleared\n");
 }
 

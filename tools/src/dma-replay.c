@@ -188,15 +188,9 @@ int main(int argc, char **argv)
 	printf("replayed %llu transactions (%llu sectors); log ended: %s\n",
 	       (unsigned long long)r.txns, (unsigned long long)r.sectors, v.end);
 	if (!keep_tail) {
-		int err;
-
 		/* The data is durable: the tail may move past it. */
 		dma_sb_set_tail(m.sb, s.next_seq + DMA_RECOVERY_SEQ_JUMP, s.next_block);
-		err = pwrite_full(m.fd, m.sb, DMA_BLOCK_SIZE, 0);
-		if (!err && fsync(m.fd))
-			err = -errno;
-		if (err)
-			die(EXIT_USAGE, "%s: write superblock: %s", m.path, strerror(-err));
+		meta_write_sb(&m);
 		printf("tail now seq %llu at log block %llu\n",
 		       (unsigned long long)(s.next_seq + DMA_RECOVERY_SEQ_JUMP),
 		       (unsigned long long)s.next_block);

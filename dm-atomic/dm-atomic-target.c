@@ -851,6 +851,31 @@ static void commit_work_fn(struct work_struct *ws)
 }
 
 /* Index the extents of a durable transaction, in entry order. */
+/* Index every extent of @t, two spare ranges per extent.  Caller holds ac->lock. */
+static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t,
+			     struct ext_range **spare)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr_ext; i++) {
+		struct atomic_ext *x = &t->ext[i];
+
+		index_insert(ac, x->sector, x->sector + x->nr_sectors, t, x->offset,
+			     &spare[2 * i]);
+	}
+}
+
+/* Free the spare ranges index_insert() did not take, and the array. */
+static void free_spare_ranges(struct ext_range **spare, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (spare[i])
+			kmem_cache_free(range_cache, spare[i]);
+	kfree(spare);
+}
+
 static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
 {
 	struct ext_range **spare;
@@ -861,22 +886,13 @@ static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
 		spare[i] = kmem_cache_alloc(range_cache, GFP_NOIO | __GFP_NOFAIL);
 
 	spin_lock_irq(&ac->lock);
-	for (i = 0; i < t->nr_ext; i++) {
-		struct atomic_ext *x = &t->ext[i];
-
-		index_insert(ac, x->sector, x->sector + x->nr_sectors, t, x->offset,
-			     &spare[2 * i]);
-	}
+	index_txn_ranges(ac, t, spare);
 	list_del(&t->list);
 	ac->nr_committing--;
 	list_add_tail(&t->list, &ac->committed);
 	ac->txns_committed++;
 	spin_unlock_irq(&ac->lock);
-
-	for (i = 0; i < n; i++)
-		if (spare[i])
-			kmem_cache_free(range_cache, spare[i]);
-	kfree(spare);
+	free_spare_ranges(spare, n);
 }
 
 static void complete_work_fn(struct work_struct *ws)
@@ -2014,15 +2030,10 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
 		t->bytes += (u64)x->nr_sectors << SECTOR_SHIFT;
 	}
 	spin_lock_irq(&ac->lock);
-	for (i = 0; i < n; i++)
-		index_insert(ac, t->ext[i].sector, t->ext[i].sector + t->ext[i].nr_sectors,
-			     t, t->ext[i].offset, &spare[2 * i]);
+	index_txn_ranges(ac, t, spare);
 	list_add_tail(&t->list, &ac->committed);
 	spin_unlock_irq(&ac->lock);
-	for (i = 0; i < 2 * n; i++)
-		if (spare[i])
-			kmem_cache_free(range_cache, spare[i]);
-	kfree(spare);
+	free_spare_ranges(spare, 2 * n);
 	return 0;
 }
 

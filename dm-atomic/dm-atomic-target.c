@@ -158,6 +158,7 @@ struct atomic_c {
 	bool no_suspend_writeback;	/* suspend keeps the log as it is */
 	bool no_discard_passdown;	/* discards end here */
 	bool read_only;			/* read_only feature or a read-only table */
+	bool all_writes_atomic;		/* log every write: each bio is atomic */
 
 	/* Derived at activation. */
 	u64 batch_bytes;
@@ -1451,6 +1452,11 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 	queue_delayed_work(ac->wq, &ac->commit_work, delay);
 }
 
+/*
+ * Without the series every write is logged (no caller can ask for atomicity,
+ * so each bio is made atomic); with all_writes_atomic too.  Otherwise only
+ * REQ_ATOMIC bios, and plain writes that overlap logged data (G5).
+ */
 static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
 		     sector_t start)
 {
@@ -1463,7 +1469,8 @@ static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
 		return true;
 #endif
 	spin_lock_irq(&ac->lock);
-	overlap = index_overlaps(ac, start, start + bio_sectors(bio));
+	overlap = ac->all_writes_atomic ||
+		  index_overlaps(ac, start, start + bio_sectors(bio));
 	if (!overlap) {
 		ac->writes_direct++;
 		dmat_count_direct(ac, pb);
@@ -1750,8 +1757,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 32;
 		else if (!strcmp(name, "read_only"))
 			bit = 64;
+		else if (!strcmp(name, "all_writes_atomic"))
+			bit = 128;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown or read_only)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -1764,8 +1773,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 				ac->no_suspend_writeback = true;
 			else if (bit == 32)
 				ac->no_discard_passdown = true;
-			else
+			else if (bit == 64)
 				ac->read_only = true;
+			else
+				ac->all_writes_atomic = true;
 			continue;
 		}
 		if (!argc) {
@@ -2070,7 +2081,8 @@ static int activate_log(struct atomic_c *ac, char **error)
  *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
  *                              [max_bytes <n>] [commit_delay_us <n>]
  *                              [high_watermark <percent>] [no_suspend_writeback]
- *                              [no_discard_passdown]]
+ *                              [no_discard_passdown] [read_only]
+ *                              [all_writes_atomic]]
  */
 static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 {
@@ -2296,6 +2308,7 @@ static void atomic_resume(struct dm_target *ti)
  *        <below|above> (log use against high_watermark)
  *        <#features> max_segments <n> max_bytes <n> commit_delay_us <n>
  *        high_watermark <n> [no_suspend_writeback] [no_discard_passdown]
+ *        [read_only] [all_writes_atomic]
  *        <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
  *        (the feature arguments exactly as given)
@@ -2322,12 +2335,14 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s%s%s",
-		       8 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only,
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s%s%s%s",
+		       8 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
+		       ac->all_writes_atomic,
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       ac->no_suspend_writeback ? " no_suspend_writeback" : "",
 		       ac->no_discard_passdown ? " no_discard_passdown" : "",
-		       ac->read_only ? " read_only" : "");
+		       ac->read_only ? " read_only" : "",
+		       ac->all_writes_atomic ? " all_writes_atomic" : "");
 		DMEMIT(" %s", atomic_mode(ac));
 		break;
 	case STATUSTYPE_TABLE:
@@ -2338,10 +2353,10 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,discard_passdown=%c,mode=%s;",
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       ac->no_suspend_writeback ? 'n' : 'y', ac->no_discard_passdown ? 'n' : 'y',
-		       atomic_mode(ac));
+		       ac->all_writes_atomic ? 'y' : 'n', atomic_mode(ac));
 		break;
 	}
 }
@@ -2473,7 +2488,7 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 2, 0},
+	.version = {1, 3, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
 	.features = DM_TARGET_ATOMIC_WRITES,
 	.atomic_map = atomic_map_list,

@@ -55,7 +55,7 @@ Feature arguments.
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown or read_only) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"

@@ -52,6 +52,8 @@ Options:
       --high-watermark PCT  log use that raises a dm event (open)
       --no-suspend-writeback  a suspend keeps the log (open: feature flag)
       --no-discard-passdown   discards stop at the target (open: feature flag)
+      --all-writes-atomic     every write of at most max-bytes atomic, through
+                            the log (open: feature flag)
       --tab FILE            the atomictab (default /etc/atomictab)
   -q, --batch-mode          do not ask before destroying data
       --json                status: one JSON object
@@ -144,6 +146,7 @@ cmd_open() {
 	[ -n "$high_wm" ] && feats+=(high_watermark "$high_wm")
 	[ "$no_sw" = 1 ] && feats+=(no_suspend_writeback)
 	[ "$no_dp" = 1 ] && feats+=(no_discard_passdown)
+	[ "$all_atomic" = 1 ] && feats+=(all_writes_atomic)
 	# A quick offline look first: a damaged or foreign superblock is named here.
 	dma-check -q --data-dev "$data" "$meta" >/dev/null 2>&1
 	case $? in
@@ -223,8 +226,15 @@ f = {"name": name, "start_sector": int(line[0]), "length_sectors": int(line[1]),
      "replayed_txns": int(line[6]), "logged_bios": int(line[7]),
      "direct_writes": int(line[8]), "high_watermark_state": line[9]}
 n = int(line[10]); feats = line[11:11 + n]
-for k, v in zip(feats[0::2], feats[1::2]):
-    f[k] = int(v)
+# Features with a value (max_bytes 1048576) and flags alone (read_only): "yes".
+i = 0
+while i < len(feats):
+    if i + 1 < len(feats) and feats[i + 1].isdigit():
+        f[feats[i]] = int(feats[i + 1])
+        i += 2
+    else:
+        f[feats[i]] = "yes" if not as_json else True
+        i += 1
 f["mode"] = line[11 + n]
 if as_json:
     print(json.dumps(dict([("json_format_version", 1)] + list(f.items()))))
@@ -318,7 +328,7 @@ tab_entries() {
 		local IFS=,
 		for o in $opts; do
 			case "$o" in
-			-|noauto|nofail|no-suspend-writeback|no-discard-passdown) ;;
+			-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
 			max-bytes=*) tab_size "$tab:$n: max-bytes" "${o#*=}" ;;
 			max-segments=*) tab_num "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
 			commit-delay-us=*) tab_num "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
@@ -350,6 +360,7 @@ tab_open_one() (
 		high-watermark=*) high_wm=${o#*=} ;;
 		no-suspend-writeback) no_sw=1 ;;
 		no-discard-passdown) no_dp=1 ;;
+		all-writes-atomic) all_atomic=1 ;;
 		esac
 	done
 	unset IFS
@@ -447,7 +458,7 @@ cmd_probe() {
 	return 0
 }
 
-log_size= max_bytes= max_segments= commit_delay= high_wm= no_sw=0 no_dp=0 batch=0 json=0 args=()
+log_size= max_bytes= max_segments= commit_delay= high_wm= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -458,6 +469,7 @@ while [ $# -gt 0 ]; do
 	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
 	--no-suspend-writeback) no_sw=1; shift ;;
 	--no-discard-passdown) no_dp=1; shift ;;
+	--all-writes-atomic) all_atomic=1; shift ;;
 	--tab) [ $# -ge 2 ] || usage_error "$1 needs a value"; tab=$2; shift 2 ;;
 	-q|--batch-mode) batch=1; shift ;;
 	--json) json=1; shift ;;

@@ -105,6 +105,31 @@ dm-linear over the device advertises the same and takes the same writes.
   EINVAL
   $ dmsetup remove rwf-lin
 
+A write that starts inside the device but reaches past its end is refused whole, not
+shortened: EINVAL for RWF_ATOMIC (as later kernels), ENOSPC for O_ATOMIC (its own rule).
+dm-linear 32 KiB short of 1 GiB makes an aligned 64 KiB write that does; 32 KiB up to the
+end are written.
+
+  $ dmsetup create rwf-short --table "0 $(( $(_sectors $N) - 64 )) linear $N 0"
+  $ S=/dev/mapper/rwf-short
+  $ dma-rwf write $S $((1073741824 - 65536)) 65536 11
+  EINVAL
+  $ dma-rwf write -v 2 $S $((1073741824 - 65536)) 65536 11
+  EINVAL
+  $ atomic-open $S $((1073741824 - 65536)) 65536 11
+  pwrite: No space left on device
+  [2]
+  $ atomic-open $S $((1073741824 - 36864)) 8192 11
+  pwrite: No space left on device
+  [2]
+  $ dma-rwf check $N $((1073741824 - 65536)) 65536 4
+  match
+  $ dma-rwf write $S $((1073741824 - 65536)) 32768 12
+  ok 32768
+  $ dma-rwf check $N $((1073741824 - 65536)) 32768 12
+  match
+  $ dmsetup remove rwf-short
+
 So does md raid1 over two such devices (the data of the array starts after its superblock,
 so the check reads through the array).
 

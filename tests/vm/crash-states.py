@@ -2,7 +2,7 @@
 """Crash-state enumeration for dm-atomic (fstests generic/482 / CrashMonkey style).
 
   crash-states.py run WORKLOAD SEED [--max N] [--sample-seed S] [--recovery] [--corrupt N]
-                 [--save DIR]
+                 [--save DIR] [--control]
 
 1. Record.  One dm-log-writes device (backing disk $SCRATCH0, log $SCRATCH1)
    holds both of dm-atomic's devices as two dm-linear slices, so every write,
@@ -43,6 +43,11 @@
    may read part new, part old: nothing can restore the flipped copy), unless
    dma-check proves the end of the log to be damage (a later transaction records
    the damaged one as durable): then activation must refuse and write nothing.
+   Workloads uring and aio: asynchronous RWF_ATOMIC|RWF_DSYNC writes of 2 or 4 blocks,
+   up to 32 in flight, by `dma-rwf stream`; each is an atomic op of one segment, its
+   mark logged when it is reaped.  --control (uring, aio): the same writes without
+   RWF_ATOMIC on dm-linear instead of dm-atomic, judged as if they were atomic: the
+   torn FUA writes of the enumeration must show as G1 violations (the check can fail).
 
 Prints per phase: states by kind, violations, seconds per state; exit 1 on any
 violation, 2 on a setup failure.  Our own code; DM ioctls are issued directly
@@ -239,8 +244,10 @@ BLKATOMICWRITE = (1 << 30) | (32 << 16) | (0x12 << 8) | 129
 class Recorder:
     """Runs operations on the atomic device, journals them in memory and marks the log."""
 
-    def __init__(self, dev, dm, lw, seed):
+    def __init__(self, dev, dm, lw, seed, control=False):
         self.dev, self.dm, self.lw, self.seed = dev, dm, lw, seed
+        self.control = control  # dm-linear, not dm-atomic: no log to wait for
+        self.depth = 0          # the most writes a stream had in flight
         self.name = os.path.basename(dev)
         self.fd = os.open(dev, os.O_RDWR | os.O_DIRECT)
         self.lock = threading.Lock()
@@ -297,7 +304,7 @@ class Recorder:
         `mixed` showed it as G1/G2 'violations' (e.g. plain op 6 logged after the write-back of
         list 7 over the same blocks, a FLUSH between).  So our FLUSH never overlaps dm-atomic's."""
         t0 = time.time()
-        while not self.dm.status(self.name).startswith("0/"):
+        while not self.control and not self.dm.status(self.name).startswith("0/"):
             if time.time() - t0 > 60:
                 raise SystemExit("dm-atomic's log did not empty within 60 s: " + self.dm.status(self.name))
             time.sleep(0.005)
@@ -311,6 +318,33 @@ class Recorder:
         os.fsync(self.fd)
         with self.lock:
             self.dm.message(self.lw, "mark f%d" % f)
+
+    def stream(self, engine, n):
+        """n writes through io_uring or libaio (dma-rwf stream), up to 32 in flight, each an
+        atomic op of one segment; acknowledged (marked) when reaped.  An op's k counts the
+        writes reaped before it was submitted (dma-rwf says "s" before submitting)."""
+        nblocks = DATA_SECTORS * SECTOR // BLOCK
+        cmd = ["dma-rwf", "stream"] + (["-c"] if self.control else []) + \
+            [engine, self.dev, "32", str(n), str(self.seed), str(self.next), str(nblocks)]
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, universal_newlines=True)
+        failed = []
+        for line in p.stdout:
+            f = line.split()
+            if f[0] == "s":
+                with self.lock:
+                    self.ops[int(f[1])] = dict(kind="list", segs=[(int(f[2]), int(f[3]))],
+                                               k=len(self.acks))
+            elif f[0] == "c":
+                op, res = int(f[1]), int(f[2])
+                if res != self.ops[op]["segs"][0][1] * BLOCK:
+                    failed.append("op %d: %d" % (op, res))
+                else:
+                    self._ack(op)
+            else:
+                self.depth = int(f[-1])
+        if p.wait() or failed:
+            raise SystemExit("dma-rwf stream failed (status %d): %s" % (p.returncode, failed[:4]))
+        self.next += n
 
     def close(self):
         os.close(self.fd)
@@ -364,6 +398,9 @@ def workload(name, rec, r):
     elif name == "wrap":         # a 63-block log written around several times
         for i in range(60):
             rec.write("list", rand_list(r, 0, nblocks, r.choice((2, 4, 8)), r.random() < .5))
+        rec.flush()
+    elif name in ("uring", "aio"):  # 96 asynchronous writes, up to 32 in flight
+        rec.stream(name, 96)
         rec.flush()
     else:
         raise SystemExit("unknown workload " + name)
@@ -515,6 +552,19 @@ class Judge:
             if self.ops[op]["kind"] == "list" and op not in full:
                 bad.append("G3 op %d absent while a list submitted after its ack survives" % op)
         return bad
+
+
+class LinearChecker:
+    """The control: the data as the crash left it, no recovery (dm-linear has none)."""
+
+    def __init__(self, dev):
+        self.dev = dev
+
+    def close(self):
+        pass
+
+    def check(self, img):
+        return [], bytes(img[:DATA_SECTORS * SECTOR]), 0
 
 
 class Checker:
@@ -780,23 +830,28 @@ def main():
     if name == "group":     # a window so that concurrent lists surely share commits
         feats = "6" + FEATURES[1:] + " commit_delay_us 2000"
     table = "0 %d atomic /dev/mapper/cs-d /dev/mapper/cs-m %s" % (DATA_SECTORS, feats)
+    control = "--control" in args
+    if control:
+        if name not in ("uring", "aio"):
+            raise SystemExit("--control is for the uring and aio workloads")
+        table = "0 %d linear /dev/mapper/cs-d 0" % DATA_SECTORS
     holder = {}
 
     def run():
         dmsetup("create", "cs-a", "--table", table)
         try:
-            if int(open("/sys/dev/block/%s/queue/atomic_write_segments"
-                        % majmin("/dev/mapper/cs-a")).read()) < MAX_SEGS:
+            if not control and int(open("/sys/dev/block/%s/queue/atomic_write_segments"
+                                        % majmin("/dev/mapper/cs-a")).read()) < MAX_SEGS:
                 print("skipped: the target does not take lists of %d segments" % MAX_SEGS)
                 holder["skip"] = True
                 return
-            rec = Recorder("/dev/mapper/cs-a", dm, "cs-lw", seed)
+            rec = Recorder("/dev/mapper/cs-a", dm, "cs-lw", seed, control)
             try:
                 workload(name, rec, r)
             finally:
                 rec.close()
             holder["rec"] = rec
-            holder["commits"] = int(dm.status("cs-a").split()[1])
+            holder["commits"] = 0 if control else int(dm.status("cs-a").split()[1])
         finally:
             dmsetup("remove", "cs-a")
 
@@ -808,9 +863,15 @@ def main():
     marks = sum(1 for e in entries if e["mark"])
     say("%s: %d ops (%d acknowledged), %d marks logged" % (name, len(rec.ops), len(rec.acks), marks))
     lists = sum(1 for o in rec.ops.values() if o["kind"] == "list")
-    say("%s: %d lists in %d commits%s" % (name, lists, holder["commits"],
-                                          " (group commit)" if holder["commits"] < lists else ""))
-    checker = Checker(dm, os.environ["SCRATCH2"], seed)
+    if control:
+        say("%s: control on dm-linear, %d writes without RWF_ATOMIC" % (name, lists))
+    else:
+        say("%s: %d lists in %d commits%s" % (name, lists, holder["commits"],
+                                              " (group commit)" if holder["commits"] < lists else ""))
+    if rec.depth:
+        say("%s: %d writes in flight at most" % (name, rec.depth))
+    checker = LinearChecker(os.environ["SCRATCH2"]) if control else \
+        Checker(dm, os.environ["SCRATCH2"], seed)
     try:
         n, viol, best = check_all(name, entries, zero, judge, checker, r, limit, sseed)
         if viol and "--save" in args:

@@ -10,6 +10,7 @@
  *   dma-rwf aio [-o] DEV QD SIZE SEED
  *   dma-rwf check DEV OFFSET LENGTH SEED
  *   dma-rwf rate [-p] uring|aio DEV QD BS SECONDS SPAN
+ *   dma-rwf stream [-c] uring|aio DEV QD NWRITES SEED FIRST_OP BLOCKS
  *
  * write: one pwritev2(RWF_ATOMIC) (-r: preadv2) of LENGTH bytes at OFFSET, the
  * data split over IOVECS buffers, with RWF_NOWAIT too (-n), on an O_DIRECT
@@ -25,6 +26,14 @@
  * io_uring or libaio, at random BS-aligned offsets in the first SPAN bytes of DEV, with
  * RWF_ATOMIC (-p: plain writes), and prints one JSON line: ios, bytes, seconds, iops,
  * mb_per_s, lat_us {p50, p99} (submission to completion).
+ *
+ * stream (for tests/vm/crash-states.py): NWRITES writes with RWF_ATOMIC|RWF_DSYNC (-c: the
+ * control, RWF_DSYNC only) through io_uring or libaio, up to QD in flight, each of 2 or 4
+ * blocks (4 KiB) at a random offset in the first BLOCKS blocks aligned to its length and
+ * overlapping no write in flight.  Write k is op FIRST_OP + k; each of its blocks holds
+ * crash-states.py's stamp of (SEED, op, block).  Prints "s OP BLOCK COUNT" before a write
+ * is submitted, "c OP RES" when it is reaped (stdout flushed each time), and at the end
+ * "in flight at most N".
  *
  * Block i (4 KiB) of the data written with SEED is filled with the byte
  * (SEED + i) & 0xff, counting blocks from offset 0 of the device.
@@ -96,9 +105,10 @@ static void __attribute__((noreturn)) help(void)
 	       "       %s aio [-o] DEV QD SIZE SEED\n"
 	       "       %s check DEV OFFSET LENGTH SEED\n"
 	       "       %s rate [-p] uring|aio DEV QD BS SECONDS SPAN\n"
+	       "       %s stream [-c] uring|aio DEV QD NWRITES SEED FIRST_OP BLOCKS\n"
 	       "Test helper: RWF_ATOMIC, statx(STATX_WRITE_ATOMIC), io_uring and libaio\n"
 	       "atomic writes on block devices.\n",
-	       progname, progname, progname, progname, progname, progname);
+	       progname, progname, progname, progname, progname, progname, progname);
 	exit(EXIT_OK);
 }
 
@@ -634,6 +644,222 @@ static int cmd_rate(int argc, char **argv)
 	return 0;
 }
 
+/* --- stream ---------------------------------------------------------------- */
+
+#define STREAM_BLOCK	4096
+#define STREAM_MAXBLK	4		/* blocks in the largest write */
+
+struct stream {
+	unsigned int qd, nwrites, submitted, inflight, max_inflight;
+	unsigned long long seed, first_op, blocks;
+	unsigned long long rnd;
+	unsigned char *busy;		/* per block: a write in flight covers it */
+	unsigned char *buf;		/* qd slots of STREAM_MAXBLK blocks */
+	unsigned long long *slot_op;	/* per slot: its op, 0 when free */
+	unsigned int *slot_blk, *slot_cnt;
+	int rwf;
+};
+
+/* crash-states.py's stamp(): "CRASHSTM", seed, op, block, sector; repeated over each sector. */
+static void stream_stamp(unsigned char *p, unsigned long long seed, unsigned long long op,
+			 unsigned long long block)
+{
+	unsigned int s, i;
+
+	for (s = 0; s < 8; s++) {
+		unsigned char h[40];
+		uint64_t v[4] = { seed, op, block, s };
+
+		memcpy(h, "CRASHSTM", 8);
+		memcpy(h + 8, v, sizeof(v));	/* little-endian, as struct.pack("<...") */
+		for (i = 0; i < 512; i++)
+			p[s * 512 + i] = h[i % 40];
+	}
+}
+
+static unsigned long long stream_rand(struct stream *st)
+{
+	st->rnd ^= st->rnd << 13;
+	st->rnd ^= st->rnd >> 7;
+	st->rnd ^= st->rnd << 17;
+	return st->rnd;
+}
+
+/*
+ * Pick the next write's place: 2 blocks (3 in 4) or 4, aligned to its length, overlapping no
+ * write in flight.  Returns 0 if no place is free now.
+ */
+static int stream_place(struct stream *st, unsigned int *blk, unsigned int *cnt)
+{
+	unsigned int n = stream_rand(st) % 4 ? 2 : 4, tries, i;
+
+	for (tries = 0; tries < 64; tries++) {
+		unsigned long long b = stream_rand(st) % (st->blocks / n) * n;
+
+		for (i = 0; i < n && !st->busy[b + i]; i++)
+			;
+		if (i == n) {
+			*blk = b;
+			*cnt = n;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Fill a free slot with the next write; returns the slot or -1 (none free, no place). */
+static int stream_next(struct stream *st)
+{
+	unsigned int slot, blk, cnt, i;
+	unsigned long long op;
+
+	for (slot = 0; slot < st->qd && st->slot_op[slot]; slot++)
+		;
+	if (slot == st->qd || st->submitted == st->nwrites || !stream_place(st, &blk, &cnt))
+		return -1;
+	op = st->first_op + st->submitted++;
+	for (i = 0; i < cnt; i++) {
+		st->busy[blk + i] = 1;
+		stream_stamp(st->buf + ((size_t)slot * STREAM_MAXBLK + i) * STREAM_BLOCK,
+			     st->seed, op, blk + i);
+	}
+	st->slot_op[slot] = op;
+	st->slot_blk[slot] = blk;
+	st->slot_cnt[slot] = cnt;
+	printf("s %llu %u %u\n", op, blk, cnt);
+	fflush(stdout);
+	st->inflight++;
+	if (st->inflight > st->max_inflight)
+		st->max_inflight = st->inflight;
+	return slot;
+}
+
+static void stream_done(struct stream *st, unsigned int slot, long res)
+{
+	unsigned int i;
+
+	printf("c %llu %ld\n", st->slot_op[slot], res);
+	fflush(stdout);
+	for (i = 0; i < st->slot_cnt[slot]; i++)
+		st->busy[st->slot_blk[slot] + i] = 0;
+	st->slot_op[slot] = 0;
+	st->inflight--;
+}
+
+static void stream_uring(struct stream *st, int fd)
+{
+	struct io_uring ring;
+	int ret = io_uring_queue_init(st->qd, &ring, 0), slot;
+
+	if (ret)
+		die(EXIT_USAGE, "io_uring_queue_init: %s", strerror(-ret));
+	while (st->submitted < st->nwrites || st->inflight) {
+		struct io_uring_cqe *cqe;
+		unsigned int head, n = 0;
+
+		while ((slot = stream_next(st)) >= 0) {
+			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
+
+			io_uring_prep_write(sqe, fd, st->buf + (size_t)slot * STREAM_MAXBLK * STREAM_BLOCK,
+					    st->slot_cnt[slot] * STREAM_BLOCK,
+					    (unsigned long long)st->slot_blk[slot] * STREAM_BLOCK);
+			sqe->rw_flags = st->rwf;
+			io_uring_sqe_set_data64(sqe, slot);
+		}
+		io_uring_submit(&ring);
+		ret = io_uring_wait_cqe(&ring, &cqe);
+		if (ret)
+			die(EXIT_USAGE, "io_uring_wait_cqe: %s", strerror(-ret));
+		io_uring_for_each_cqe(&ring, head, cqe) {
+			stream_done(st, io_uring_cqe_get_data64(cqe), cqe->res);
+			n++;
+		}
+		io_uring_cq_advance(&ring, n);
+	}
+	io_uring_queue_exit(&ring);
+}
+
+static void stream_aio(struct stream *st, int fd)
+{
+	struct iocb *cbs = calloc(st->qd, sizeof(*cbs)), **cbp = calloc(st->qd, sizeof(*cbp));
+	struct io_event *ev = calloc(st->qd, sizeof(*ev));
+	io_context_t ctx = 0;
+	int ret, n, i, slot;
+
+	if (!cbs || !cbp || !ev)
+		usage_error("out of memory");
+	ret = io_setup(st->qd, &ctx);
+	if (ret)
+		die(EXIT_USAGE, "io_setup: %s", strerror(-ret));
+	while (st->submitted < st->nwrites || st->inflight) {
+		n = 0;
+		while ((slot = stream_next(st)) >= 0) {
+			struct iocb *cb = &cbs[slot];
+
+			io_prep_pwrite(cb, fd, st->buf + (size_t)slot * STREAM_MAXBLK * STREAM_BLOCK,
+				       st->slot_cnt[slot] * STREAM_BLOCK,
+				       (long long)st->slot_blk[slot] * STREAM_BLOCK);
+			cb->aio_rw_flags = st->rwf;
+			cb->data = (void *)(uintptr_t)slot;
+			cbp[n++] = cb;
+		}
+		if (n) {
+			ret = io_submit(ctx, n, cbp);
+			if (ret != n)
+				die(EXIT_USAGE, "io_submit: %s", ret < 0 ? errname(-ret) : "short");
+		}
+		n = io_getevents(ctx, 1, st->qd, ev, NULL);
+		if (n < 0)
+			die(EXIT_USAGE, "io_getevents: %s", strerror(-n));
+		for (i = 0; i < n; i++)
+			stream_done(st, (uintptr_t)ev[i].data, (long)ev[i].res);
+	}
+	io_destroy(ctx);
+}
+
+static int cmd_stream(int argc, char **argv)
+{
+	struct stream st = { .rnd = 88172645463325252ULL };
+	int control = 0, fd, uring;
+
+	if (argc > 1 && !strcmp(argv[1], "-c")) {
+		control = 1;
+		argv++;
+		argc--;
+	}
+	if (argc != 8)
+		usage();
+	if (!strcmp(argv[1], "uring"))
+		uring = 1;
+	else if (!strcmp(argv[1], "aio"))
+		uring = 0;
+	else
+		usage_error("engine must be uring or aio, not '%s'", argv[1]);
+	st.qd = num(argv[3]);
+	st.nwrites = num(argv[4]);
+	st.seed = num(argv[5]);
+	st.first_op = num(argv[6]);
+	st.blocks = num(argv[7]);
+	if (!st.qd || st.qd > 1024 || st.blocks < STREAM_MAXBLK || !st.first_op)
+		usage();
+	st.rnd ^= st.seed * 0x9e3779b97f4a7c15ULL;
+	st.rwf = RWF_DSYNC | (control ? 0 : RWF_ATOMIC_);
+	fd = xopen(argv[2], O_WRONLY | O_DIRECT);
+	st.busy = calloc(st.blocks, 1);
+	st.slot_op = calloc(st.qd, sizeof(*st.slot_op));
+	st.slot_blk = calloc(st.qd, sizeof(*st.slot_blk));
+	st.slot_cnt = calloc(st.qd, sizeof(*st.slot_cnt));
+	st.buf = xbuf((size_t)st.qd * STREAM_MAXBLK * STREAM_BLOCK);
+	if (!st.busy || !st.slot_op || !st.slot_blk || !st.slot_cnt)
+		usage_error("out of memory");
+	if (uring)
+		stream_uring(&st, fd);
+	else
+		stream_aio(&st, fd);
+	printf("in flight at most %u\n", st.max_inflight);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	tool_init("dma-rwf");
@@ -655,5 +881,7 @@ int main(int argc, char **argv)
 		return cmd_aio(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "rate"))
 		return cmd_rate(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "stream"))
+		return cmd_stream(argc - 1, argv + 1);
 	usage_error("unknown command '%s'", argv[1]);
 }

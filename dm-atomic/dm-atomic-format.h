@@ -104,6 +104,12 @@
  *        empty).  Compatible: code that does not know it never grows the
  *        log anyway.
  *
+ *   compat DMA_FEATURE_COMPAT_DATA_ID   data_id_kind, data_id_len and
+ *        data_id record the identity of the data device the metadata
+ *        belongs to (see "Data device identity" below).  Compatible: code
+ *        that does not know it checks only the data device's size, as
+ *        before, and keeps the fields (they are rewritten from the copy).
+ *
  * dma_sb_build() writes zero words, and superblocks written before the
  * words existed hold zeroes there (they were reserved), so they are valid
  * version-1 superblocks.
@@ -117,6 +123,36 @@
  * only against code that knows the words.  Likewise a ro_compat feature is
  * only read-only to code that knows the words: against older code it needs
  * a version bump too, or it must be harmless to write over.
+ *
+ * ---------------------------------------------------------------------------
+ * Data device identity (DMA_FEATURE_COMPAT_DATA_ID)
+ *
+ * A raw disk has no identity the kernel can read cheaply and generically,
+ * and writing a signature onto the data device would take space from the
+ * user and shift the data mapping.  So the superblock records what the
+ * kernel (and the tools, from sysfs and the partition table) can read of
+ * the data device when the metadata is formatted:
+ *
+ *   DMA_DATA_ID_DM_UUID    a device-mapper device with a uuid (an LVM
+ *                          logical volume, a multipath map, a dm-crypt
+ *                          mapping): its DM uuid.
+ *   DMA_DATA_ID_PART_UUID  otherwise a partition whose table gives it a
+ *                          uuid: the kernel's partition uuid (GPT: the
+ *                          partition's unique GUID, lower case; MBR: the
+ *                          disk signature and the partition number,
+ *                          "%08x-%02x"), the PARTUUID of blkid.
+ *   DMA_DATA_ID_NONE       neither (a whole disk, a loop device, an md
+ *                          array, a DM device without a uuid): only the
+ *                          size is checked.
+ *
+ * data_id holds data_id_len bytes of text (no NUL; the rest zero).  At
+ * activation (and in dma-replay, dma-check --data-dev) the data device's own
+ * identity is read the same way.  A recorded DM or partition uuid that the
+ * device does not have (another uuid, or none of that kind) refuses it; a
+ * recorded NONE, an unknown kind or no DMA_FEATURE_COMPAT_DATA_ID checks the
+ * size only.  A raw disk of the same size is not told apart from another.
+ * With the feature bit set, data_id_len > DMA_DATA_ID_LEN or bytes past it
+ * not zero make the superblock invalid.
  *
  * ---------------------------------------------------------------------------
  * Superblocks and descriptors are built only by dma_sb_build(),
@@ -221,19 +257,27 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 #define DMA_DESC_FLAGS_KNOWN	0U
 
 /*
- * Superblock feature bits this version knows (see "Feature flags" above):
- * none yet.  An unknown incompat bit refuses the metadata, an unknown
+ * Superblock feature bits this version knows (see "Feature flags" above).  An unknown incompat bit refuses the metadata, an unknown
  * ro_compat bit allows reading only, an unknown compat bit is ignored.
  */
 #define DMA_FEATURE_COMPAT_FIXED_LOG	0x1U	/* see below */
-#define DMA_FEATURE_COMPAT_KNOWN	DMA_FEATURE_COMPAT_FIXED_LOG
+#define DMA_FEATURE_COMPAT_DATA_ID	0x2U	/* see "Data device identity" */
+#define DMA_FEATURE_COMPAT_KNOWN	(DMA_FEATURE_COMPAT_FIXED_LOG | \
+					 DMA_FEATURE_COMPAT_DATA_ID)
 #define DMA_FEATURE_RO_COMPAT_KNOWN	0U
 #define DMA_FEATURE_INCOMPAT_KNOWN	0U
+
+/* data_id_kind values (see "Data device identity" above). */
+#define DMA_DATA_ID_NONE	0U
+#define DMA_DATA_ID_DM_UUID	1U
+#define DMA_DATA_ID_PART_UUID	2U
+#define DMA_DATA_ID_LEN		128U	/* a DM uuid is at most 128 characters */
 
 /*
  * Superblock, metadata block 0.  Field order follows dm-clone: checksum,
  * flags, block number, uuid, magic, version, then the geometry and the tail,
- * then the feature words (once reserved, so zero in older superblocks).
+ * then the feature words and the data device identity (once reserved, so
+ * zero in older superblocks).
  */
 struct dma_superblock {
 	__le32 csum;		/* crc32c of the block, this field as 0 */
@@ -253,7 +297,11 @@ struct dma_superblock {
 	__le32 feature_ro_compat;	/* unknown bits: read-only */
 	__le32 feature_incompat;	/* unknown bits: refused */
 	__le32 reserved0;		/* zero (alignment) */
-	__u8 reserved[4096 - 104];	/* zero */
+	/* With DMA_FEATURE_COMPAT_DATA_ID (else zero): */
+	__le32 data_id_kind;		/* DMA_DATA_ID_* */
+	__le32 data_id_len;		/* bytes of data_id used */
+	__u8 data_id[DMA_DATA_ID_LEN];	/* identity text, zero padded */
+	__u8 reserved[4096 - 240];	/* zero */
 };
 
 /* One entry: a range of the data device and the crc of its logged data. */
@@ -290,6 +338,8 @@ _Static_assert(offsetof(struct dma_descriptor, entries) == DMA_DESC_HEADER_SIZE,
 	       "descriptor header size");
 _Static_assert(offsetof(struct dma_superblock, feature_compat) == 88,
 	       "feature words follow the version-1 header");
-_Static_assert(offsetof(struct dma_superblock, reserved) == 104, "superblock header size");
+_Static_assert(offsetof(struct dma_superblock, data_id_kind) == 104,
+	       "data device identity follows the feature words");
+_Static_assert(offsetof(struct dma_superblock, reserved) == 240, "superblock header size");
 
 #endif /* DM_ATOMIC_FORMAT_H */

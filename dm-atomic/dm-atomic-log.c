@@ -9,6 +9,7 @@
 #include <linux/bio.h>
 #include <linux/blkdev.h>
 #include <linux/device-mapper.h>
+#include <linux/dm-ioctl.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -55,6 +56,8 @@ struct dma_log {
 	 */
 	u64 grow_data_sectors;		/* new data_sectors */
 	u64 grow_log_blocks;		/* new log_blocks */
+
+	struct dma_data_id data_id;	/* the data device's, read at open */
 };
 
 /* ------------------------------------------------------------------------
@@ -102,6 +105,70 @@ static int write_sb(struct dma_log *log)
  * one, so that is refused as before.  The log grows into a larger
  * metadata device unless it was formatted with an explicit size.
  */
+/*
+ * What the kernel can read of the data device's identity (see "Data device
+ * identity" in dm-atomic-format.h): its DM uuid, else its partition uuid,
+ * else nothing.  The tools read the same from sysfs and the partition table.
+ */
+static void read_data_id(struct block_device *bdev, struct dma_data_id *id)
+{
+	struct mapped_device *md;
+	char *uuid;
+
+	memset(id, 0, sizeof(*id));
+	md = dm_get_md(bdev->bd_dev);
+	if (md) {
+		uuid = kzalloc(DM_UUID_LEN, GFP_KERNEL);
+		if (uuid && !dm_copy_name_and_uuid(md, NULL, uuid) && uuid[0]) {
+			id->kind = DMA_DATA_ID_DM_UUID;
+			strscpy(id->id, uuid, sizeof(id->id));
+		}
+		kfree(uuid);
+		dm_put(md);
+	}
+	if (id->kind == DMA_DATA_ID_NONE && bdev_is_partition(bdev) &&
+	    bdev->bd_meta_info && bdev->bd_meta_info->uuid[0]) {
+		id->kind = DMA_DATA_ID_PART_UUID;
+		strscpy(id->id, bdev->bd_meta_info->uuid, sizeof(id->id));
+	}
+	id->len = strlen(id->id);
+}
+
+/*
+ * The superblock is valid: is the data device the one it records?  A
+ * device that is not is refused with -EMEDIUMTYPE (the medium is not the
+ * expected one), whatever its size.
+ */
+static int check_data_id(struct dma_log *log, char **error)
+{
+	const struct dma_data_id *have = &log->data_id;
+	struct dma_data_id rec;
+
+	switch (dma_sb_check_data_id(log->sb, have)) {
+	case DMA_DATA_ID_MISMATCH:
+		dma_sb_data_id(log->sb, &rec);
+		if (have->kind == rec.kind)
+			DMERR("%pg: data device %pg has %s %s, the superblock records %s %s: not the data device of this metadata (if it is, record its identity with dma-check --data-dev DEV --set-data-id)",
+			      log->meta, log->data, dma_data_id_kind_name(have->kind), have->id,
+			      dma_data_id_kind_name(rec.kind), rec.id);
+		else
+			DMERR("%pg: the superblock records data device %s %s, %pg has no %s: not the data device of this metadata (if it is, record its identity with dma-check --data-dev DEV --set-data-id)",
+			      log->meta, dma_data_id_kind_name(rec.kind), rec.id, log->data,
+			      dma_data_id_kind_name(rec.kind));
+		*error = "Data device is not the one the superblock records";
+		return -EMEDIUMTYPE;
+	case DMA_DATA_ID_UNCHECKED:
+		if (dma_sb_data_id(log->sb, &rec) &&
+		    !strcmp(dma_data_id_kind_name(rec.kind), "unknown"))
+			DMINFO("%pg: superblock records a data device identity of a kind this version does not know (%u): checking the size only",
+			       log->meta, rec.kind);
+		break;
+	case DMA_DATA_ID_MATCH:
+		break;
+	}
+	return 0;
+}
+
 static int check_sizes(struct dma_log *log, sector_t target_sectors, char **error)
 {
 	u64 rec = le64_to_cpu(log->sb->data_sectors);
@@ -161,6 +228,7 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	log->data_sectors = bdev_nr_sectors(data);
 	spin_lock_init(&log->lock);
 	log->replay_end = DMA_SCAN_RUNNING;
+	read_data_id(data, &log->data_id);
 
 	if (log->meta_blocks < 1 + DMA_MIN_LOG_BLOCKS) {
 		*error = "Metadata device too small for a superblock and a log";
@@ -181,6 +249,9 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	switch (res) {
 	case DMA_SB_OK:
 		r = check_sizes(log, target_sectors, error);
+		if (r)
+			goto bad;
+		r = check_data_id(log, error);
 		if (r)
 			goto bad;
 		if (read_only && log->grow_data_sectors) {
@@ -256,6 +327,10 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		*error = "Superblock has a bad geometry";
 		r = -EINVAL;
 		goto bad;
+	case DMA_SB_BAD_DATA_ID:
+		*error = "Superblock has a bad data device identity record";
+		r = -EINVAL;
+		goto bad;
 	default:
 		*error = "Superblock invalid";
 		r = -EINVAL;
@@ -295,6 +370,7 @@ static int format(struct dma_log *log, char **error)
 		*error = "Cannot format: unusable geometry";
 		return -EINVAL;
 	}
+	dma_sb_set_data_id(log->sb, &log->data_id);
 	r = write_sb(log);
 	if (r) {
 		*error = "Cannot write the superblock";
@@ -711,7 +787,11 @@ int dma_log_activate(struct dma_log *log, u64 window, char **error)
 			return r;
 		log->needs_format = false;
 		log->formatted = true;
-		DMINFO("%pg: formatted a log of %llu blocks", log->meta, log->geo.log_blocks);
+		DMINFO("%pg: formatted a log of %llu blocks; data device %pg: %s%s%s",
+		       log->meta, log->geo.log_blocks, log->data,
+		       dma_data_id_kind_name(log->data_id.kind),
+		       log->data_id.kind ? " " : " (no identity: only its size is checked)",
+		       log->data_id.id);
 	} else {
 		r = recover(log, window, error);
 		if (r)

@@ -55,6 +55,7 @@ static const char *const sb_result_str[DMA_SB_NR_RESULTS] = {
 	[DMA_SB_INCOMPAT_FEATURES] = "incompatible features this version does not know",
 	[DMA_SB_RO_COMPAT_FEATURES] = "read-only-compatible features this version does not know",
 	[DMA_SB_BAD_GEOMETRY] = "bad geometry",
+	[DMA_SB_BAD_DATA_ID] = "bad data device identity record",
 	[DMA_SB_DATA_SIZE_MISMATCH] = "data device size mismatch",
 	[DMA_SB_META_TOO_SMALL] = "metadata device too small for the log",
 };
@@ -70,6 +71,7 @@ static const char *const sb_result_name[DMA_SB_NR_RESULTS] = {
 	[DMA_SB_INCOMPAT_FEATURES] = "incompat_features",
 	[DMA_SB_RO_COMPAT_FEATURES] = "ro_compat_features",
 	[DMA_SB_BAD_GEOMETRY] = "bad_geometry",
+	[DMA_SB_BAD_DATA_ID] = "bad_data_id",
 	[DMA_SB_DATA_SIZE_MISMATCH] = "data_size_mismatch",
 	[DMA_SB_META_TOO_SMALL] = "meta_too_small",
 };
@@ -121,6 +123,11 @@ static enum dma_sb_result sb_validate(const struct dma_superblock *sb,
 	    le64_to_cpu(sb->data_sectors) == 0 ||
 	    le64_to_cpu(sb->tail_block) >= log_blocks)
 		return DMA_SB_BAD_GEOMETRY;
+	if ((le32_to_cpu(sb->feature_compat) & DMA_FEATURE_COMPAT_DATA_ID) &&
+	    (le32_to_cpu(sb->data_id_len) > DMA_DATA_ID_LEN ||
+	     !all_zero(sb->data_id + le32_to_cpu(sb->data_id_len),
+		       DMA_DATA_ID_LEN - le32_to_cpu(sb->data_id_len))))
+		return DMA_SB_BAD_DATA_ID;
 	if (data_sectors && le64_to_cpu(sb->data_sectors) != data_sectors)
 		return DMA_SB_DATA_SIZE_MISMATCH;
 	if (meta_blocks && log_start + log_blocks > meta_blocks)
@@ -172,6 +179,59 @@ void dma_sb_set_tail(struct dma_superblock *sb, u64 tail_seq, u64 tail_block)
 	sb->tail_seq = cpu_to_le64(tail_seq);
 	sb->tail_block = cpu_to_le64(tail_block);
 	dma_sb_seal(sb);
+}
+
+const char *dma_data_id_kind_name(u32 kind)
+{
+	switch (kind) {
+	case DMA_DATA_ID_NONE: return "none";
+	case DMA_DATA_ID_DM_UUID: return "dm-uuid";
+	case DMA_DATA_ID_PART_UUID: return "partuuid";
+	default: return "unknown";
+	}
+}
+
+void dma_sb_set_data_id(struct dma_superblock *sb, const struct dma_data_id *id)
+{
+	u32 len = id->kind == DMA_DATA_ID_NONE ? 0 : id->len;
+
+	if (len > DMA_DATA_ID_LEN)
+		len = DMA_DATA_ID_LEN;
+	sb->feature_compat |= cpu_to_le32(DMA_FEATURE_COMPAT_DATA_ID);
+	sb->data_id_kind = cpu_to_le32(id->kind);
+	sb->data_id_len = cpu_to_le32(len);
+	memset(sb->data_id, 0, sizeof(sb->data_id));
+	memcpy(sb->data_id, id->id, len);
+	dma_sb_seal(sb);
+}
+
+int dma_sb_data_id(const struct dma_superblock *sb, struct dma_data_id *rec)
+{
+	u32 len = le32_to_cpu(sb->data_id_len);
+
+	memset(rec, 0, sizeof(*rec));
+	if (!(le32_to_cpu(sb->feature_compat) & DMA_FEATURE_COMPAT_DATA_ID))
+		return 0;
+	if (len > DMA_DATA_ID_LEN)	/* not a validated superblock */
+		len = DMA_DATA_ID_LEN;
+	rec->kind = le32_to_cpu(sb->data_id_kind);
+	rec->len = len;
+	memcpy(rec->id, sb->data_id, len);
+	return 1;
+}
+
+enum dma_data_id_check dma_sb_check_data_id(const struct dma_superblock *sb,
+					    const struct dma_data_id *have)
+{
+	struct dma_data_id rec;
+
+	if (!dma_sb_data_id(sb, &rec) ||
+	    (rec.kind != DMA_DATA_ID_DM_UUID && rec.kind != DMA_DATA_ID_PART_UUID))
+		return DMA_DATA_ID_UNCHECKED;
+	if (have->kind != rec.kind || have->len != rec.len ||
+	    memcmp(have->id, rec.id, rec.len))
+		return DMA_DATA_ID_MISMATCH;
+	return DMA_DATA_ID_MATCH;
 }
 
 void dma_geometry_from_sb(struct dma_geometry *geo, const struct dma_superblock *sb)

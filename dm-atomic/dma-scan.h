@@ -30,6 +30,7 @@ enum dma_sb_result {
 	DMA_SB_RO_COMPAT_FEATURES,	/* unknown feature_ro_compat bits (not
 					 * returned by dma_sb_validate_read()) */
 	DMA_SB_BAD_GEOMETRY,	/* block_size, log_start, log_blocks, tail */
+	DMA_SB_BAD_DATA_ID,	/* data_id_len too long, or junk past it */
 	DMA_SB_DATA_SIZE_MISMATCH,	/* data_sectors != actual data device */
 	DMA_SB_META_TOO_SMALL,	/* log_start + log_blocks > metadata blocks */
 	DMA_SB_NR_RESULTS
@@ -87,6 +88,42 @@ int dma_sb_build(struct dma_superblock *sb, const u8 uuid[16], u64 log_start,
  * Every other field, the feature words included, stays as it is.
  */
 void dma_sb_set_tail(struct dma_superblock *sb, u64 tail_seq, u64 tail_block);
+
+/* ------------------------------------------------------------------------
+ * Data device identity (see "Data device identity" in dm-atomic-format.h)
+ */
+struct dma_data_id {
+	u32 kind;			/* DMA_DATA_ID_* */
+	u32 len;			/* bytes of id, <= DMA_DATA_ID_LEN */
+	char id[DMA_DATA_ID_LEN + 1];	/* NUL terminated here */
+};
+
+enum dma_data_id_check {
+	DMA_DATA_ID_UNCHECKED,	/* nothing recorded (no feature, NONE, or a
+				 * kind this version does not know): size only */
+	DMA_DATA_ID_MATCH,	/* the device has the recorded identity */
+	DMA_DATA_ID_MISMATCH,	/* it has another one, or none of that kind */
+};
+
+/* "none", "dm-uuid", "partuuid"; "unknown" for a kind not known here. */
+const char *dma_data_id_kind_name(u32 kind);
+
+/*
+ * Record @id (a DMA_DATA_ID_NONE id included) and set
+ * DMA_FEATURE_COMPAT_DATA_ID; reseals.  Longer ids are cut at
+ * DMA_DATA_ID_LEN (a DM uuid never is longer).
+ */
+void dma_sb_set_data_id(struct dma_superblock *sb, const struct dma_data_id *id);
+
+/*
+ * The identity a valid superblock records, in *@rec; returns 0 if there is
+ * none (no DMA_FEATURE_COMPAT_DATA_ID), 1 otherwise.
+ */
+int dma_sb_data_id(const struct dma_superblock *sb, struct dma_data_id *rec);
+
+/* Compare the data device's identity @have with what @sb records. */
+enum dma_data_id_check dma_sb_check_data_id(const struct dma_superblock *sb,
+					    const struct dma_data_id *have);
 
 /* Recompute sb->csum; call after changing any field. */
 void dma_sb_seal(struct dma_superblock *sb);

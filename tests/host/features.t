@@ -119,15 +119,15 @@ The data size is still checked:
 Compatible: ignored by every tool and kept when dma-replay rewrites the
 superblock (the tail moves, the word stays, the checksum is right).
 
-  $ dma-craft sb meta ro_compat=0 compat=2147483650
+  $ dma-craft sb meta ro_compat=0 compat=2147483652
   $ dma-check meta | head -1
-  superblock: ok, version 1, uuid 11223344-5566-7788-99aa-bbccddeef001, log 1+16 blocks, data 1024 sectors, tail seq 1 at log block 0, features compat 0x80000002 ro_compat 0x0 incompat 0x0 (not known to this version: compat 0x80000002, ignored)
+  superblock: ok, version 1, uuid 11223344-5566-7788-99aa-bbccddeef001, log 1+16 blocks, data 1024 sectors, tail seq 1 at log block 0, features compat 0x80000004 ro_compat 0x0 incompat 0x0 (not known to this version: compat 0x80000004, ignored)
   $ log | cmp - log.orig
   $ dma-replay data meta
   replayed 2 transactions (17 sectors); log ended: unwritten block at log block 5 (expected seq 3)
   tail now seq 4294967299 at log block 5
   $ dma-dump --kv meta | head -1
-  superblock status=ok version=1 uuid=11223344-5566-7788-99aa-bbccddeef001 log_start=1 log_blocks=16 data_sectors=1024 tail_seq=4294967299 tail_block=5 feature_compat=0x80000002 feature_ro_compat=0x0 feature_incompat=0x0 unknown_compat=0x80000002 unknown_ro_compat=0x0
+  superblock status=ok version=1 uuid=11223344-5566-7788-99aa-bbccddeef001 log_start=1 log_blocks=16 data_sectors=1024 tail_seq=4294967299 tail_block=5 feature_compat=0x80000004 feature_ro_compat=0x0 feature_incompat=0x0 unknown_compat=0x80000004 unknown_ro_compat=0x0
   $ dma-check -q meta
 
 --force overwrites any of them with a fresh superblock without features:

@@ -3,20 +3,20 @@ refusals of dma-format.
 
   $ truncate -s 1M meta.img; truncate -s 8M data.img
   $ dma-format --data-dev data.img -u 0123456789abcdef0123456789ABCDEF meta.img
-  meta.img: formatted: uuid 01234567-89ab-cdef-0123-456789abcdef, log 255 blocks at block 1, data 16384 sectors
+  meta.img: formatted: uuid 01234567-89ab-cdef-0123-456789abcdef, log 255 blocks at block 1, data 16384 sectors, data device identity: none (only its size is checked)
   $ dma-check --data-dev data.img meta.img
-  superblock: ok, version 1, uuid 01234567-89ab-cdef-0123-456789abcdef, log 1+255 blocks, data 16384 sectors, tail seq 1 at log block 0
+  superblock: ok, version 1, uuid 01234567-89ab-cdef-0123-456789abcdef, log 1+255 blocks, data 16384 sectors, tail seq 1 at log block 0, features compat 0x2 ro_compat 0x0 incompat 0x0 (data_id: none, only the data device's size is checked)
   log: 0 transactions in 0 blocks
   end: unwritten block at log block 0 (expected seq 1)
   clean
   $ dma-dump --kv meta.img
-  superblock status=ok version=1 uuid=01234567-89ab-cdef-0123-456789abcdef log_start=1 log_blocks=255 data_sectors=16384 tail_seq=1 tail_block=0 feature_compat=0x0 feature_ro_compat=0x0 feature_incompat=0x0 unknown_compat=0x0 unknown_ro_compat=0x0
+  superblock status=ok version=1 uuid=01234567-89ab-cdef-0123-456789abcdef log_start=1 log_blocks=255 data_sectors=16384 tail_seq=1 tail_block=0 feature_compat=0x2 feature_ro_compat=0x0 feature_incompat=0x0 unknown_compat=0x0 unknown_ro_compat=0x0 data_id=none
   end reason=unwritten normal=yes log_block=0 expected_seq=1 found_seq=0 entry=0 bad_block=0 txns=0 used_blocks=0
 
 The superblock bytes: checksum first, then flags, block number, uuid, magic
 "DMATOMSB", version 1, block size 4096, log start 1, 255 log blocks, 16384
-data sectors, tail seq 1, tail block 0, the feature words (compat, ro_compat,
-incompat: none), zeroes after.
+data sectors, tail seq 1, tail block 0, the feature words (compat 0x2: the data
+device's identity is recorded, here none: an image file has none), zeroes after.
 
   $ od -An -tx1 -N 96 meta.img | sed 's/^ //'
   .. .. .. .. 00 00 00 00 00 00 00 00 00 00 00 00 (re)
@@ -24,7 +24,7 @@ incompat: none), zeroes after.
   44 4d 41 54 4f 4d 53 42 01 00 00 00 00 10 00 00
   01 00 00 00 00 00 00 00 ff 00 00 00 00 00 00 00
   00 40 00 00 00 00 00 00 01 00 00 00 00 00 00 00
-  00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00
+  00 00 00 00 00 00 00 00 02 00 00 00 00 00 00 00
 
 Checked against a data device of another size:
 

@@ -4,7 +4,7 @@ same file the kernel module compiles) and the userspace crc32c.
   $ dma-unit
   ok crc32c("123456789") = E3069283
   ok sliced crc32c matches the bitwise reference (all alignments)
-  ok superblock round trip and 10 distinct refusals
+  ok superblock round trip and 11 distinct refusals
   ok two transactions round trip, head at log block 6
   ok wrap-around, head at log block 4 seq 42
   ok every scan verdict as expected

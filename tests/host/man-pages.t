@@ -34,7 +34,7 @@ Every option of every --help is in the page (rendered, so a hyphen in the source
 
   $ opts() { "$1" --help | grep -oE '^ +(-[A-Za-z0-9], )?--[a-z][a-z-]*' | grep -oE -- '--?[A-Za-z0-9][a-z-]*'; }
   $ opts dma-check | tr '\n' ' '
-  -s --data-sectors -d --data-dev -q --quiet --progress --json --clear-needs-check -h --help -V --version  (no-eol)
+  -s --data-sectors -d --data-dev -q --quiet --progress --json --clear-needs-check --set-data-id -h --help -V --version  (no-eol)
   $ for t in $tools; do r=$(render man/$t.8); for o in $(opts $t); do grep -qE -- "(^|[^-a-z])$o([^-a-z]|\$)" <<<"$r" || echo "$t: $o is not in man/$t.8"; done; done
 
 The target's page names every feature argument of dm-atomic/dm-atomic.rst.

@@ -55,16 +55,16 @@ unless --batch-mode says not to ask.  check and dump are dma-check and dma-dump.
 
   $ truncate -s 64M d.img; truncate -s 8M m.img
   $ dm-atomic-setup format d.img m.img </dev/null | sed 's/uuid [0-9a-f-]*/uuid U/'
-  m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors
+  m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
   $ dm-atomic-setup -L 1M format d.img m.img </dev/null
   dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on m.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
   [2]
   $ dm-atomic-setup -q -L 4M format d.img m.img | sed 's/uuid [0-9a-f-]*/uuid U/'
-  m.img: formatted: uuid U, log 1024 blocks at block 1, data 131072 sectors
+  m.img: formatted: uuid U, log 1024 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
   $ dm-atomic-setup check m.img | tail -n 1
   clean
   $ dm-atomic-setup dump m.img | sed 's/uuid [0-9a-f-]*/uuid U/' | head -n 1
-  superblock: ok, version 1, uuid U, log 1+1024 blocks, data 131072 sectors, tail seq 1 at log block 0, features compat 0x1 ro_compat 0x0 incompat 0x0 (fixed_log: the log keeps its size)
+  superblock: ok, version 1, uuid U, log 1+1024 blocks, data 131072 sectors, tail seq 1 at log block 0, features compat 0x3 ro_compat 0x0 incompat 0x0 (fixed_log: the log keeps its size) (data_id: none, only the data device's size is checked)
   $ printf 'x' | dd of=m.img bs=1 seek=100 conv=notrunc status=none
   $ dm-atomic-setup check m.img >/dev/null
   [2]

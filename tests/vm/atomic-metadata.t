@@ -83,10 +83,10 @@ superblock: recovery at activation, checkpoints after logged writes, the removal
   >   blockdev --flushbufs $SCRATCH1
   >   dma-dump --kv --live $SCRATCH1 | sed -n 's/^superblock.* tail_seq=\([0-9]*\).*/\1/p'
   > }
-  $ dma-craft sb $SCRATCH1 ro_compat=0 compat=2; seq0=$(tailseq)
+  $ dma-craft sb $SCRATCH1 ro_compat=0 compat=4; seq0=$(tailseq)
   $ dmesg -C; dmsetup create dma-m --table "0 $SZ atomic $SCRATCH0 $SCRATCH1"
   $ klog | grep features
-  superblock has compatible features this version does not know (compat 0x2): ignored
+  superblock has compatible features this version does not know (compat 0x4): ignored
   $ seq1=$(tailseq); [ "$seq1" -gt "$seq0" ] && echo "activation rewrote the superblock"
   activation rewrote the superblock
   $ dma-exercise -j /tmp/jf -m ioctl -n 50 -S 3 -r 0+4096 /dev/mapper/dma-m >/dev/null; echo "exercise: $?"
@@ -97,10 +97,10 @@ superblock: recovery at activation, checkpoints after logged writes, the removal
   $ seq2=$(tailseq); [ "$seq2" -gt "$seq1" ] && echo "write-back and the checkpoint moved the tail"
   write-back and the checkpoint moved the tail
   $ dma-dump --kv --live $SCRATCH1 | grep -o 'feature_compat=[^ ]*'
-  feature_compat=0x2
+  feature_compat=0x4
   $ dmsetup remove dma-m
   $ dma-dump $SCRATCH1 | head -1 | grep -o 'features.*'
-  features compat 0x2 ro_compat 0x0 incompat 0x0 (not known to this version: compat 0x2, ignored)
+  features compat 0x4 ro_compat 0x0 incompat 0x0 (not known to this version: compat 0x4, ignored)
   $ dma-check -q $SCRATCH1; echo "dma-check: $?"
   dma-check: 0
   $ dma-craft sb $SCRATCH1 compat=0; try
@@ -128,6 +128,6 @@ A superblock formatted by dma-format is accepted by the target.
 
   $ dd if=/dev/zero of=$SCRATCH2 bs=1M count=4 status=none
   $ dma-format --force --data-dev $SCRATCH0 $SCRATCH2 | sed 's/uuid [0-9a-f-]*/uuid U/'
-  /dev/vd?: formatted: uuid U, log 131071 blocks at block 1, data 1048576 sectors (glob)
+  /dev/vd?: formatted: uuid U, log 131071 blocks at block 1, data 1048576 sectors, data device identity: none (only its size is checked) (glob)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH2"
   accepted

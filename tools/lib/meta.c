@@ -279,6 +279,7 @@ void print_sb_json(const struct meta *m)
 {
 	const struct dma_superblock *sb = m->sb;
 	const char *why = meta_sb_problem(m);
+	struct dma_data_id id;
 	char u[37];
 
 	if (why) {
@@ -298,7 +299,7 @@ void print_sb_json(const struct meta *m)
 	       "\"data_sectors\": %llu, \"tail_seq\": %llu, \"tail_block\": %llu, "
 	       "\"feature_compat\": %u, \"feature_ro_compat\": %u, "
 	       "\"feature_incompat\": %u, \"unknown_compat\": %u, "
-	       "\"unknown_ro_compat\": %u}",
+	       "\"unknown_ro_compat\": %u",
 	       le32_to_cpu(sb->version), u,
 	       (unsigned long long)le64_to_cpu(sb->log_start),
 	       (unsigned long long)le64_to_cpu(sb->log_blocks),
@@ -308,9 +309,21 @@ void print_sb_json(const struct meta *m)
 	       le32_to_cpu(sb->feature_compat), le32_to_cpu(sb->feature_ro_compat),
 	       le32_to_cpu(sb->feature_incompat), dma_sb_unknown_compat(sb),
 	       dma_sb_unknown_ro_compat(sb));
-	/* Only when set: the object stays as it was for healthy metadata. */
+	/* Only when set: the object stays as it was for healthy metadata
+	 * (both inside the superblock object). */
 	if (le32_to_cpu(sb->flags) & DMA_SB_FLAG_NEEDS_CHECK)
 		printf(", \"needs_check\": true");
+	if (dma_sb_data_id(sb, &id)) {
+		const char *p;
+
+		printf(", \"data_id\": {\"kind\": \"%s\", \"id\": \"",
+		       dma_data_id_kind_name(id.kind));
+		for (p = id.id; *p; p++)
+			printf(*p == '"' || *p == '\\' ? "\\%c" :
+			       (unsigned char)*p < 0x20 ? "\\u%04x" : "%c", *p);
+		printf("\"}");
+	}
+	printf("}");
 }
 
 void print_end_json(const struct dma_scan *s)
@@ -349,6 +362,7 @@ void print_sb(const struct meta *m, int kv)
 	u32 incompat = le32_to_cpu(sb->feature_incompat);
 	u32 unknown_compat = dma_sb_unknown_compat(sb);
 	u32 unknown_ro_compat = dma_sb_unknown_ro_compat(sb);
+	struct dma_data_id id;
 	char u[37];
 
 	uuid_str(sb->uuid, u);
@@ -364,9 +378,12 @@ void print_sb(const struct meta *m, int kv)
 	       (unsigned long long)le64_to_cpu(sb->tail_block));
 	if (kv) {
 		printf(" feature_compat=0x%x feature_ro_compat=0x%x feature_incompat=0x%x "
-		       "unknown_compat=0x%x unknown_ro_compat=0x%x%s\n", compat, ro_compat,
-		       incompat, unknown_compat, unknown_ro_compat,
-		       meta_needs_check(m) ? " needs_check=1" : "");
+		       "unknown_compat=0x%x unknown_ro_compat=0x%x", compat, ro_compat,
+		       incompat, unknown_compat, unknown_ro_compat);
+		if (dma_sb_data_id(sb, &id))
+			printf(" data_id=%s%s%s", dma_data_id_kind_name(id.kind),
+			       id.len ? ":" : "", id.id);
+		printf("%s\n", meta_needs_check(m) ? " needs_check=1" : "");
 		return;
 	}
 	/* Text: the feature words only when some are set, known ones named. */
@@ -375,6 +392,12 @@ void print_sb(const struct meta *m, int kv)
 		       compat, ro_compat, incompat);
 	if (compat & DMA_FEATURE_COMPAT_FIXED_LOG)
 		printf(" (fixed_log: the log keeps its size)");
+	if (dma_sb_data_id(sb, &id)) {
+		if (id.kind == DMA_DATA_ID_NONE)
+			printf(" (data_id: none, only the data device's size is checked)");
+		else
+			printf(" (data_id: %s %s)", dma_data_id_kind_name(id.kind), id.id);
+	}
 	if (unknown_compat || unknown_ro_compat) {
 		printf(" (not known to this version:");
 		if (unknown_compat)

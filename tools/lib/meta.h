@@ -120,6 +120,24 @@ void meta_write_sb(struct meta *m);
 /* The superblock has DMA_SB_FLAG_NEEDS_CHECK (valid superblock only). */
 int meta_needs_check(const struct meta *m);
 
+/*
+ * The identity of the data device at path, as the kernel target reads it
+ * (see "Data device identity" in dm-atomic-format.h); DMA_DATA_ID_NONE for
+ * an image file.  Dies with exit 2 if a partition table cannot be read.
+ */
+void data_dev_id(const char *path, struct dma_data_id *id);
+
+/* "dm-uuid LVM-...", "partuuid 0b8c...", "none (only its size is checked)". */
+void data_id_str(const struct dma_data_id *id, char *buf, size_t n);
+
+/*
+ * Why the data device (identity have, at data_path) is not the one the
+ * valid superblock of m records (static buffer), or NULL when it is or
+ * nothing is recorded to tell.
+ */
+const char *meta_data_id_problem(const struct meta *m, const char *data_path,
+				 const struct dma_data_id *have);
+
 /* "bad magic at log block 17 (expected seq 42)" and the like. */
 void scan_end_str(const struct dma_scan *s, char *buf, size_t n);
 /* "reason=bad_magic log_block=17 expected_seq=42 ..." */

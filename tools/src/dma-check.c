@@ -29,18 +29,27 @@ static void __attribute__((noreturn)) help(void)
 	       "                        flag the target sets after a metadata write\n"
 	       "                        failed (it then activates read-write again);\n"
 	       "                        the only option that writes\n"
+	       "      --set-data-id     with --data-dev: if the check is clean, record\n"
+	       "                        that device's identity (DM uuid or partition\n"
+	       "                        uuid) as the one this metadata belongs to\n"
+	       "                        (after the data moved to a copy); writes\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
 	       "Numbers are decimal and may end in K, M, G, T, P or E (powers of\n"
 	       "1024, a multiplier: -s 16K is 16384 sectors).\n"
 	       "A block device is opened exclusively: a device in use is refused.\n"
+	       "With --data-dev, a data device that is not the one the superblock\n"
+	       "records (another DM or partition uuid) is reported: \"wrong data\n"
+	       "device\", exit status 1.  A raw disk has no identity: only its size\n"
+	       "is checked.\n"
 	       "Metadata with read-only-compatible features this version does not\n"
 	       "know is checked as usual (with a note); incompatible ones make it\n"
 	       "unsupported.\n"
 	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
 	       "ends) or unformatted (all zero: the target formats it when first\n"
-	       "activated), 1 damaged or unsupported, 2 usage or I/O error.\n", progname);
+	       "activated), 1 damaged, unsupported or the wrong data device, 2 usage\n"
+	       "or I/O error.\n", progname);
 	exit(EXIT_OK);
 }
 
@@ -84,6 +93,17 @@ static void clear_needs_check(struct meta *m, int quiet)
 	printf("needs_check cleared\n");
 }
 
+/* The check was clean: record the data device's identity. */
+static void set_data_id(struct meta *m, const struct dma_data_id *have)
+{
+	char buf[200];
+
+	dma_sb_set_data_id(m->sb, have);
+	meta_write_sb(m);
+	data_id_str(have, buf, sizeof(buf));
+	printf("data device identity recorded: %s\n", buf);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -93,6 +113,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 1 },
 		{ "progress", no_argument, NULL, 2 },
 		{ "clear-needs-check", no_argument, NULL, 3 },
+		{ "set-data-id", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -103,7 +124,8 @@ int main(int argc, char **argv)
 	char **args;
 	struct dma_scan s;
 	struct meta m;
-	int c, quiet = 0, json = 0, clear = 0, damaged;
+	int c, quiet = 0, json = 0, clear = 0, set_id = 0, damaged;
+	struct dma_data_id have;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -115,6 +137,7 @@ int main(int argc, char **argv)
 		case 1: json = 1; break;
 		case 2: progress_forced = 1; break;
 		case 3: clear = 1; break;
+		case 4: set_id = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);
@@ -122,10 +145,15 @@ int main(int argc, char **argv)
 	}
 	args = positional_args(argc, argv, "METADATA", NULL);
 
-	meta_open(&m, args[0], clear ? O_RDWR : O_RDONLY, 1,
+	if (set_id && !dev_arg)
+		usage_error("--set-data-id needs --data-dev");
+	if ((clear || set_id) && json)
+		usage_error("%s and --json do not go together",
+			    clear ? "--clear-needs-check" : "--set-data-id");
+	meta_open(&m, args[0], clear || set_id ? O_RDWR : O_RDONLY, 1,
 		  data_sectors_arg(sectors_arg, dev_arg));
-	if (clear && json)
-		usage_error("--clear-needs-check and --json do not go together");
+	if (dev_arg)
+		data_dev_id(dev_arg, &have);
 	if (meta_unformatted(&m)) {
 		if (json)
 			return json_out(&m, NULL, NULL, "unformatted", EXIT_OK);
@@ -158,6 +186,14 @@ int main(int argc, char **argv)
 			       "dma-replay to replay it\n",
 			       dma_sb_unknown_ro_compat(m.sb));
 	}
+	why = dev_arg ? meta_data_id_problem(&m, dev_arg, &have) : NULL;
+	if (why && !set_id) {
+		/* Not damage: the metadata may be fine, with its own device. */
+		if (json)
+			return json_out(&m, NULL, NULL, "wrong_data_device", EXIT_PROBLEM);
+		printf("data device: %s\nwrong data device\n", why);
+		return EXIT_PROBLEM;
+	}
 	damaged = meta_check_log(&m, &s, NULL, NULL, &v);
 	if (json)
 		return json_out(&m, &s, &v, damaged ? "damaged" : "clean",
@@ -181,6 +217,8 @@ int main(int argc, char **argv)
 		printf("damaged\n");
 		if (clear && meta_needs_check(&m))
 			printf("needs_check not cleared: the log is damaged\n");
+		if (set_id)
+			printf("data device identity not recorded: the log is damaged\n");
 		return EXIT_PROBLEM;
 	}
 	if (!quiet) {
@@ -191,5 +229,7 @@ int main(int argc, char **argv)
 	}
 	if (clear)
 		clear_needs_check(&m, quiet);
+	if (set_id)
+		set_data_id(&m, &have);
 	return EXIT_OK;
 }

@@ -22,7 +22,10 @@ static void __attribute__((noreturn)) help(void)
 	       "Format METADATA (block device or image file) for dm-atomic.\n"
 	       "\n"
 	       "  -s, --data-sectors N  size of the data device in 512-byte sectors\n"
-	       "  -d, --data-dev PATH   take the size from this data device or file\n"
+	       "  -d, --data-dev PATH   take the size from this data device or file,\n"
+	       "                        and record its identity (DM uuid or partition\n"
+	       "                        uuid; a raw disk or a file has none), which the\n"
+	       "                        target and the tools then check\n"
 	       "  -l, --log-blocks N    log length in 4096-byte blocks\n"
 	       "                        (default: all of METADATA after the superblock,\n"
 	       "                        and the target grows the log when METADATA\n"
@@ -124,6 +127,8 @@ int main(int argc, char **argv)
 	char ustr[37];
 	u8 uuid[16];
 	int c, force = 0, have_uuid = 0, fd, r;
+	struct dma_data_id id;
+	char idstr[200];
 	int64_t nz;
 
 	tool_init("dma-format");
@@ -188,6 +193,11 @@ int main(int argc, char **argv)
 		sb->feature_compat = cpu_to_le32(DMA_FEATURE_COMPAT_FIXED_LOG);
 		dma_sb_seal(sb);
 	}
+	if (dev_arg) {
+		/* As the target records it when it formats: what it can check. */
+		data_dev_id(dev_arg, &id);
+		dma_sb_set_data_id(sb, &id);
+	}
 	/* Empty log first (the tail block zero), then the superblock. */
 	r = pwrite_full(fd, zero, DMA_BLOCK_SIZE, 1 * DMA_BLOCK_SIZE);
 	if (!r && fsync(fd))
@@ -201,8 +211,13 @@ int main(int argc, char **argv)
 	if (close(fd))
 		die_errno(EXIT_USAGE, "%s: close", path);
 	uuid_str(uuid, ustr);
-	printf("%s: formatted: uuid %s, log %llu blocks at block 1, data %llu sectors\n",
+	printf("%s: formatted: uuid %s, log %llu blocks at block 1, data %llu sectors",
 	       path, ustr, (unsigned long long)log_blocks,
 	       (unsigned long long)data_sectors);
+	if (dev_arg) {
+		data_id_str(&id, idstr, sizeof(idstr));
+		printf(", data device identity: %s", idstr);
+	}
+	printf("\n");
 	return EXIT_OK;
 }

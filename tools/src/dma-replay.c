@@ -26,15 +26,21 @@ static void __attribute__((noreturn)) help(void)
 	       "      --keep-tail       do not move the superblock tail afterwards\n"
 	       "                        (the log replays again next time)\n"
 	       "  -f, --force           replay up to the end even if the log is damaged\n"
+	       "      --ignore-data-id  replay even onto a data device that is not the\n"
+	       "                        one the superblock records (another DM or\n"
+	       "                        partition uuid, or an image of the device)\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n"
 	       "\n"
 	       "Block devices are opened exclusively.  A damaged log (see dma-check)\n"
 	       "is refused without --force, and nothing is written.  So is metadata\n"
 	       "with incompatible or read-only-compatible features this version\n"
-	       "does not know, even with --force or --dry-run.  Exit status:\n"
+	       "does not know, even with --force or --dry-run, and DATA if it is not\n"
+	       "the data device the superblock records (a raw disk has no identity:\n"
+	       "only its size is checked).  Exit status:\n"
 	       "0 replayed (or METADATA unformatted: all zero, nothing to replay),\n"
-	       "1 refused (invalid superblock or damaged log), 2 usage or I/O error.\n",
+	       "1 refused (invalid superblock, damaged log or wrong data device),\n"
+	       "2 usage or I/O error.\n",
 	       progname);
 	exit(EXIT_OK);
 }
@@ -118,6 +124,7 @@ int main(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 2 },
 		{ "keep-tail", no_argument, NULL, 1 },
 		{ "force", no_argument, NULL, 'f' },
+		{ "ignore-data-id", no_argument, NULL, 3 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -127,7 +134,8 @@ int main(int argc, char **argv)
 	struct dma_scan s;
 	struct meta m;
 	uint64_t data_size;
-	int c, keep_tail = 0, force = 0;
+	int c, keep_tail = 0, force = 0, ignore_id = 0;
+	struct dma_data_id have;
 	struct log_verdict v;
 	const char *why;
 
@@ -138,6 +146,7 @@ int main(int argc, char **argv)
 		case 2: r.dry_run = 1; break;
 		case 1: keep_tail = 1; break;
 		case 'f': force = 1; break;
+		case 3: ignore_id = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);
@@ -163,6 +172,10 @@ int main(int argc, char **argv)
 		why = meta_ro_compat_problem(&m);
 	if (why)
 		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path, why);
+	data_dev_id(r.data_path, &have);
+	why = meta_data_id_problem(&m, r.data_path, &have);
+	if (why && !ignore_id)
+		die(EXIT_PROBLEM, "%s; nothing replayed (--ignore-data-id replays anyway)", why);
 	r.m = &m;
 	r.buf = xalloc_aligned(DMA_BLOCK_SIZE);
 

@@ -37,7 +37,9 @@ static void __attribute__((noreturn)) help(void)
 	       "       %s flip IMG LOG_BLOCK OFFSET\n"
 	       "Test helper: craft dm-atomic metadata images.\n"
 	       "sb fields: csum flags blocknr magic version block_size log_start\n"
-	       "log_blocks data_sectors tail_seq tail_block compat ro_compat incompat\n",
+	       "log_blocks data_sectors tail_seq tail_block compat ro_compat incompat\n"
+	       "data_id_kind data_id_len; data_id=KIND[:TEXT] (KIND none, dm-uuid,\n"
+	       "partuuid or a number) records an identity and sets its feature bit\n",
 	       progname, progname, progname, progname);
 	exit(EXIT_OK);
 }
@@ -204,6 +206,26 @@ static int cmd_sb(int argc, char **argv)
 		if (!eq)
 			usage_error("sb: '%s' is not FIELD=VALUE", argv[i]);
 		*eq = 0;
+		if (!strcmp(argv[i], "data_id")) {
+			/* data_id=KIND[:TEXT], KIND none, dm-uuid, partuuid or a number */
+			struct dma_data_id id = { 0 };
+			char *colon = strchr(eq + 1, ':');
+
+			if (colon)
+				*colon = 0;
+			if (!strcmp(eq + 1, "none"))
+				id.kind = DMA_DATA_ID_NONE;
+			else if (!strcmp(eq + 1, "dm-uuid"))
+				id.kind = DMA_DATA_ID_DM_UUID;
+			else if (!strcmp(eq + 1, "partuuid"))
+				id.kind = DMA_DATA_ID_PART_UUID;
+			else
+				id.kind = (u32)parse_u64("data_id kind", eq + 1);
+			snprintf(id.id, sizeof(id.id), "%s", colon ? colon + 1 : "");
+			id.len = strlen(id.id);
+			dma_sb_set_data_id(sb, &id);
+			continue;
+		}
 		v = parse_u64(argv[i], eq + 1);
 /* A 32-bit field named name on the command line (the feature words go by
  * short names: compat=, ro_compat=, incompat=). */
@@ -219,6 +241,7 @@ static int cmd_sb(int argc, char **argv)
 		F32(block_size) F64(log_start) F64(log_blocks) F64(data_sectors)
 		F64(tail_seq) F64(tail_block) F32N(compat, feature_compat)
 		F32N(ro_compat, feature_ro_compat) F32N(incompat, feature_incompat)
+		F32(data_id_kind) F32(data_id_len)
 		usage_error("sb: unknown field '%s'", argv[i]);
 	}
 	if (seal)

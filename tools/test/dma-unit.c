@@ -156,6 +156,33 @@ static void test_sb(void)
 	dma_sb_set_tail(&t, 9, 1);
 	CHECK(le32_to_cpu(t.feature_compat) == 0xffffffffU &&
 	      dma_sb_validate(&t, 0, 0) == DMA_SB_OK, "set tail keeps the feature words");
+	/* Data device identity: recorded with its feature bit, compared by kind and text. */
+	{
+		struct dma_data_id a = { DMA_DATA_ID_DM_UUID, 5, "LVM-a" };
+		struct dma_data_id b = { DMA_DATA_ID_DM_UUID, 5, "LVM-b" };
+		struct dma_data_id p = { DMA_DATA_ID_PART_UUID, 5, "LVM-a" };
+		struct dma_data_id none = { DMA_DATA_ID_NONE, 0, "" };
+
+		CHECK(dma_sb_check_data_id(&sb, &a) == DMA_DATA_ID_UNCHECKED, "no record");
+		t = sb; dma_sb_set_data_id(&t, &a);
+		CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_OK &&
+		      (le32_to_cpu(t.feature_compat) & DMA_FEATURE_COMPAT_DATA_ID) &&
+		      dma_sb_unknown_compat(&t) == 0, "record sets the known compat bit");
+		CHECK(dma_sb_check_data_id(&t, &a) == DMA_DATA_ID_MATCH &&
+		      dma_sb_check_data_id(&t, &b) == DMA_DATA_ID_MISMATCH &&
+		      dma_sb_check_data_id(&t, &p) == DMA_DATA_ID_MISMATCH &&
+		      dma_sb_check_data_id(&t, &none) == DMA_DATA_ID_MISMATCH, "compare");
+		dma_sb_set_tail(&t, 9, 1);
+		CHECK(dma_sb_check_data_id(&t, &a) == DMA_DATA_ID_MATCH, "set tail keeps it");
+		t.data_id_len = cpu_to_le32(DMA_DATA_ID_LEN + 1); dma_sb_seal(&t);
+		CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_DATA_ID, "id too long");
+		t = sb; dma_sb_set_data_id(&t, &a); t.data_id[6] = 'x'; dma_sb_seal(&t);
+		CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_DATA_ID, "junk after the id");
+		t = sb; dma_sb_set_data_id(&t, &none);
+		CHECK(dma_sb_check_data_id(&t, &b) == DMA_DATA_ID_UNCHECKED, "none recorded");
+		t.data_id_kind = cpu_to_le32(9); dma_sb_seal(&t);
+		CHECK(dma_sb_check_data_id(&t, &b) == DMA_DATA_ID_UNCHECKED, "unknown kind");
+	}
 	t = sb; t.block_size = cpu_to_le32(512); dma_sb_seal(&t);
 	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_GEOMETRY, "block size");
 	t = sb; t.tail_block = cpu_to_le64(LOG_BLOCKS); dma_sb_seal(&t);

@@ -78,7 +78,7 @@ A log formatted with an explicit size keeps it when the metadata device grows.
 
   $ dmsetup load dma-m --table "0 $M linear $SCRATCH1 0"; dmsetup resume dma-m
   $ dma-format --force -l 1000 -d /dev/mapper/dma-d /dev/mapper/dma-m | sed 's/uuid [0-9a-f-]*/uuid U/'
-  /dev/mapper/dma-m: formatted: uuid U, log 1000 blocks at block 1, data 1048576 sectors
+  /dev/mapper/dma-m: formatted: uuid U, log 1000 blocks at block 1, data 1048576 sectors, data device identity: none (only its size is checked)
   $ dmsetup create dma --table "0 $SZ $T"
   $ geo
   log_blocks=1000 data_sectors=1048576

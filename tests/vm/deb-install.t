@@ -30,7 +30,7 @@ The installed tools, not the ones of /payload/bin (first on PATH in the guest).
   /usr/sbin/dm-atomic-setup
   /usr/sbin/dma-check
   $ dm-atomic-setup -q -L 16M format $SCRATCH0 $SCRATCH1 | _filter_scratch | sed 's/uuid [0-9a-f-]*/uuid U/'
-  SCRATCH1: formatted: uuid U, log 4096 blocks at block 1, data 1048576 sectors
+  SCRATCH1: formatted: uuid U, log 4096 blocks at block 1, data 1048576 sectors, data device identity: none (only its size is checked)
   $ dm-atomic-setup open $SCRATCH0 $SCRATCH1 pkg
   activating pkg (the kernel replays the log if a crash left one)...
   /dev/mapper/pkg: 512 MiB, log ended: unwritten block, replayed 0 transaction(s)

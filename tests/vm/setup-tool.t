@@ -9,7 +9,7 @@ damaged metadata, a device that is not dm-atomic).
   $ _require_dm_atomic
   $ filt() { _filter_scratch | sed 's/uuid [0-9a-f-]*/uuid U/'; }
   $ dm-atomic-setup -q -L 32M format $SCRATCH0 $SCRATCH1 | filt
-  SCRATCH1: formatted: uuid U, log 8192 blocks at block 1, data 1048576 sectors
+  SCRATCH1: formatted: uuid U, log 8192 blocks at block 1, data 1048576 sectors, data device identity: none (only its size is checked)
   $ dm-atomic-setup --max-bytes 256K --high-watermark 60 open $SCRATCH0 $SCRATCH1 db
   activating db (the kernel replays the log if a crash left one)...
   /dev/mapper/db: 512 MiB, log ended: unwritten block, replayed 0 transaction(s)

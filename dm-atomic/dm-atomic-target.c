@@ -2488,7 +2488,7 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 3, 0},
+	.version = {1, 4, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
 	.features = DM_TARGET_ATOMIC_WRITES,
 	.atomic_map = atomic_map_list,

@@ -69,6 +69,8 @@
 #define BATCH_BYTES		(4U << 20)
 /* Log writes in flight at once; acknowledged in sequence order. */
 #define MAX_INFLIGHT_COMMITS	2U
+/* The longest a commit waits for the writers of the previous one. */
+#define MAX_COMMIT_WINDOW_NS	(10 * NSEC_PER_MSEC)
 /* Memory held by logged-but-not-retired data (back-pressure beyond). */
 #define MEM_CAP_BYTES		(64ULL << 20)
 /* Write-back starts after this long, or at once under pressure. */
@@ -101,6 +103,7 @@ struct atomic_txn {
 	struct atomic_ext *ext;
 	u64 bytes;			/* data bytes (for the memory cap) */
 	struct list_head reqs;		/* acknowledged when durable */
+	u64 submit_ns;			/* when its log write was submitted */
 	blk_status_t status;
 	bool done;			/* log write completed */
 };
@@ -184,6 +187,19 @@ struct atomic_c {
 
 	spinlock_t lock;		/* protects everything below */
 	struct list_head incoming;	/* atomic_req waiting for a commit */
+	unsigned int nr_incoming;	/* lists on incoming, */
+	unsigned int incoming_bios;	/* their bios (extents) */
+	u64 incoming_bytes;		/* and their bytes */
+	/*
+	 * Commit window (group commit): lists expected for the next commit
+	 * (the last commit's lists and those that waited beside it), the
+	 * duration of the last log write, and the jiffies the open window
+	 * ends at.
+	 */
+	unsigned int group_expect;
+	u64 last_commit_ns;
+	bool window_open;
+	unsigned long window_end;
 	struct list_head committing;	/* txns with a log write in flight */
 	unsigned int nr_committing;
 	struct list_head committed;	/* durable, not yet retired, seq order */
@@ -215,6 +231,8 @@ struct atomic_c {
 	u64 reads_from_memory;		/* ... all of it: no I/O */
 	u64 space_waits;
 	u64 watermark_events;		/* crossings of high_watermark, both ways */
+	u64 commit_windows;		/* commits that waited for more lists */
+	u64 window_timeouts;		/* ... and went with fewer */
 };
 
 static struct kmem_cache *range_cache;
@@ -248,6 +266,15 @@ u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)
 }
 
 #define DMAT_CRC_PROBE_BYTES	(64U << 10)
+
+/*
+ * Group commit (see take_batch()).  The parameter turns the commit window
+ * off, for comparisons: every commit then starts as soon as lists wait and
+ * fewer than two commits are in flight, as before the window existed.
+ */
+static bool dmat_commit_window = true;
+module_param_named(commit_window, dmat_commit_window, bool, 0644);
+MODULE_PARM_DESC(commit_window, "group commit waits for the writers of the previous commit (default Y); N: commit at once, two in flight");
 
 /* Best of three: nanoseconds for one crc32c of @len bytes; the crc in *@crc. */
 static u64 dmat_crc_time(bool table, const void *buf, size_t len, u32 *crc)
@@ -710,19 +737,90 @@ static void fail_reqs(struct list_head *reqs)
 }
 
 /*
+ * Do the lists waiting fill a commit: could a list of the largest size not
+ * join them any more?  Then waiting longer cannot make the commit bigger.
+ * Under ac->lock.
+ */
+static bool incoming_fills_batch(struct atomic_c *ac)
+{
+	return ac->incoming_bytes + ac->max_bytes > ac->batch_bytes ||
+	       ac->incoming_bios + ac->max_segments > DMA_MAX_ENTRIES;
+}
+
+static void incoming_add(struct atomic_c *ac, struct atomic_req *req)
+{
+	ac->nr_incoming++;
+	ac->incoming_bios += req->nr_bios;
+	ac->incoming_bytes += req->bytes;
+}
+
+static void incoming_sub(struct atomic_c *ac, struct atomic_req *req)
+{
+	ac->nr_incoming--;
+	ac->incoming_bios -= req->nr_bios;
+	ac->incoming_bytes -= req->bytes;
+}
+
+/*
+ * Group commit: may a commit start now?  Under ac->lock.
+ *
+ * While a commit is in flight, the lists that arrive wait for it to complete
+ * and then go together, unless they already fill a commit (a stream of large
+ * lists: then up to MAX_INFLIGHT_COMMITS log writes overlap).  With nothing
+ * in flight, a commit waits for as many lists as the last one carried plus
+ * those that waited beside it: the writers of the last commit send their next
+ * lists once acknowledged, and they join.  It waits at most as long as the
+ * last log write took (and at most MAX_COMMIT_WINDOW_NS), so a lone writer
+ * never waits and a latency is at most about doubled, while N writers share
+ * one log write and one flush instead of N / 2.
+ *
+ * Returns true to commit now.  Otherwise *@wait is the jiffies until the
+ * window ends (the caller looks again then), or 0: an arrival or a
+ * completion kicks the worker.
+ */
+static bool commit_now(struct atomic_c *ac, unsigned long *wait)
+{
+	*wait = 0;
+	if (list_empty(&ac->incoming) || ac->nr_committing >= MAX_INFLIGHT_COMMITS)
+		return false;
+	if (!READ_ONCE(dmat_commit_window) || incoming_fills_batch(ac))
+		goto now;
+	if (ac->nr_committing)
+		return false;
+	if (ac->nr_incoming >= ac->group_expect)
+		goto now;
+	if (!ac->window_open) {
+		u64 ns = min_t(u64, ac->last_commit_ns, MAX_COMMIT_WINDOW_NS);
+
+		ac->window_open = true;
+		ac->window_end = jiffies + max(1UL, nsecs_to_jiffies(ns));
+		ac->commit_windows++;
+	}
+	if (time_before(jiffies, ac->window_end)) {
+		*wait = ac->window_end - jiffies;
+		return false;
+	}
+	ac->window_timeouts++;
+now:
+	ac->window_open = false;
+	return true;
+}
+
+/*
  * Take queued requests for one group commit: at most DMA_MAX_ENTRIES
  * extents and batch_bytes of data.  Returns false when nothing may be taken
- * now (empty, too many commits in flight, memory cap).  Under ac->lock.
+ * now (empty, a commit in flight or the commit window open, see
+ * commit_now(), or the memory cap).  Under ac->lock.
  */
 static bool take_batch(struct atomic_c *ac, struct list_head *batch,
-		       unsigned int *nr_ext, u64 *data_blocks)
+		       unsigned int *nr_ext, u64 *data_blocks, unsigned long *wait)
 {
 	struct atomic_req *req, *tmp;
 	u64 bytes = 0;
 
 	*nr_ext = 0;
 	*data_blocks = 0;
-	if (list_empty(&ac->incoming) || ac->nr_committing >= MAX_INFLIGHT_COMMITS)
+	if (!commit_now(ac, wait))
 		return false;
 	list_for_each_entry_safe(req, tmp, &ac->incoming, list) {
 		if (*nr_ext + req->nr_bios > DMA_MAX_ENTRIES ||
@@ -732,6 +830,7 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		if (ac->pending_bytes + bytes + req->bytes > ac->mem_cap)
 			break;
 		list_move_tail(&req->list, batch);
+		incoming_sub(ac, req);
 		*nr_ext += req->nr_bios;
 		*data_blocks += req_nr_blocks(req);
 		bytes += req->bytes;
@@ -785,24 +884,32 @@ static void commit_work_fn(struct work_struct *ws)
 	LIST_HEAD(batch);
 	struct atomic_txn *t;
 	struct commit_ctx *cc;
+	struct atomic_req *req;
 	unsigned int nr_ext;
+	unsigned long window;
 	u64 data_blocks, durable_seq;
 
 	for (;;) {
 		if (atomic_failed(ac)) {
 			spin_lock_irq(&ac->lock);
 			list_splice_init(&ac->incoming, &batch);
+			ac->nr_incoming = ac->incoming_bios = 0;
+			ac->incoming_bytes = 0;
+			ac->window_open = false;
 			spin_unlock_irq(&ac->lock);
 			fail_reqs(&batch);
 			return;
 		}
 		spin_lock_irq(&ac->lock);
-		if (!take_batch(ac, &batch, &nr_ext, &data_blocks)) {
+		if (!take_batch(ac, &batch, &nr_ext, &data_blocks, &window)) {
 			bool wait = ac->waiting_space;
 
 			spin_unlock_irq(&ac->lock);
 			if (wait)
 				kick_writeback(ac, true);
+			/* The window ends: commit what came (an arrival may be sooner). */
+			if (window)
+				queue_delayed_work(ac->wq, &ac->commit_work, window);
 			return;
 		}
 		spin_unlock_irq(&ac->lock);
@@ -820,6 +927,8 @@ static void commit_work_fn(struct work_struct *ws)
 		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
 			/* Log full: put the lists back in order and wait for a retire. */
 			spin_lock_irq(&ac->lock);
+			list_for_each_entry(req, &t->reqs, list)
+				incoming_add(ac, req);
 			list_splice(&t->reqs, &ac->incoming);
 			ac->waiting_space = true;
 			ac->space_waits++;
@@ -846,6 +955,7 @@ static void commit_work_fn(struct work_struct *ws)
 		cc = kmalloc(sizeof(*cc), GFP_NOIO | __GFP_NOFAIL);
 		cc->ac = ac;
 		cc->txn = t;
+		t->submit_ns = ktime_get_ns();
 		dma_log_write(ac->log, t->log_block, t->pages, t->nr_blocks,
 			      commit_endio, cc);
 	}
@@ -948,6 +1058,9 @@ static void complete_work_fn(struct work_struct *ws)
 		ac->lists_committed += lists;
 		ac->bios_logged += bios;
 		ac->bytes_logged += bytes;
+		/* The next commit waits for these writers (commit_now()). */
+		ac->group_expect = lists + ac->nr_incoming;
+		ac->last_commit_ns = ktime_get_ns() - t->submit_ns;
 		spin_unlock_irq(&ac->lock);
 	}
 
@@ -1441,15 +1554,28 @@ static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 {
 	unsigned long delay = usecs_to_jiffies(ac->commit_delay_us);
+	bool kick = true, now = false;
 
 	spin_lock_irq(&ac->lock);
 	list_add_tail(&req->list, &ac->incoming);
+	incoming_add(ac, req);
+	if (READ_ONCE(dmat_commit_window) && !incoming_fills_batch(ac)) {
+		/* The completion of the commit in flight kicks the worker. */
+		if (ac->nr_committing)
+			kick = false;
+		/* The window closes early once the lists it waits for came. */
+		else if (ac->window_open)
+			kick = now = ac->nr_incoming >= ac->group_expect;
+	}
 	spin_unlock_irq(&ac->lock);
+	if (now)
+		mod_delayed_work(ac->wq, &ac->commit_work, 0);
 	/*
 	 * commit_delay_us lets concurrent lists join one group commit; a
 	 * pending timer is not pushed back, so the delay bounds the latency.
 	 */
-	queue_delayed_work(ac->wq, &ac->commit_work, delay);
+	else if (kick)
+		queue_delayed_work(ac->wq, &ac->commit_work, delay);
 }
 
 /*
@@ -2382,6 +2508,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("plain_writes_logged=%llu\nreads_from_log=%llu\nreads_from_memory=%llu\n",
 	       ac->plain_writes_logged, ac->reads_from_log, ac->reads_from_memory);
 	DMEMIT("space_waits=%llu\nindex_ranges=%lu\n", ac->space_waits, ac->nr_ranges);
+	DMEMIT("commit_windows=%llu\nwindow_timeouts=%llu\n", ac->commit_windows,
+	       ac->window_timeouts);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
@@ -2406,6 +2534,8 @@ static void clear_stats(struct atomic_c *ac)
 	ac->reads_from_memory = 0;
 	ac->space_waits = 0;
 	ac->watermark_events = 0;
+	ac->commit_windows = 0;
+	ac->window_timeouts = 0;
 	spin_unlock_irq(&ac->lock);
 }
 

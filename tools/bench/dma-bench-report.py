@@ -32,7 +32,8 @@ SPEC = {
             head="iops", kind="fio-write"),
     3: dict(title="DB transactions: 4 discontiguous 16 KiB pages, durable at commit",
             layouts=["sep", "fua", "shared"], groups=["txn-w1", "txn-w4", "txn-w16"],
-            cols=["a-doublewrite", "b-atomic-flush", "c-atomic-noflush"],
+            cols=["a-doublewrite", "b-atomic-flush", "b-atomic-flush-nowindow",
+                  "c-atomic-noflush"],
             base="a-doublewrite", head="tps", kind="lists"),
     4: dict(title="4 KiB reads (fio, 1 reader), all through one dm-delay",
             layouts=["sep"], groups=["read-4k", "randread-4k"],
@@ -42,9 +43,10 @@ SPEC = {
             layouts=["sep"], groups=FULL_RECOVERY, cols=["seqread", "activate"],
             base="seqread", head="seconds", kind="timed"),
     6: dict(title="lists of 4 KiB segments (s = segments, j = writers)", layouts=["sep"],
-            groups=["s1-j1", "s8-j1", "s32-j1", "s128-j1", "s8-j2", "s8-j4", "s8-j8",
+            groups=["s1-j1", "s8-j1", "s32-j1", "s128-j1", "s1-j8", "s8-j2", "s8-j4", "s8-j8",
                     "s128-j8"],
-            cols=["lin-plain", "atom-list"], base="lin-plain", head="lists_s",
+            cols=["lin-plain", "atom-list", "atom-list-nowindow"], base="lin-plain",
+            head="lists_s",
             kind="lists"),
     7: dict(title="SQLite 3.40 transactions, synchronous=FULL (t = tables a transaction changes, "
                   "small = one row each, 4page = four rows apart each): journal_mode=DELETE "
@@ -310,7 +312,7 @@ def main(argv):
                         if sp["kind"] in ("fio-write", "lists", "qd"):
                             need += ["wa_" + x for x in ("data", "log", "disk")
                                      if any(k == "wa_" + x for k in f)] or ["wa_data"]
-                        if row == 6 and c == "atom-list":
+                        if row in (3, 6) and c.startswith(("atom-", "b-", "c-")):
                             need.append("lists_per_commit")
                         if row == 5 and c == "activate":
                             need.append("replayed_mib")
@@ -406,7 +408,7 @@ def main(argv):
                                                       else "wa_") + role))
                         if a:
                             amp.append(fmt(a[7]))
-                    if row == 6 and c == "atom-list":
+                    if row in (3, 6) and c.startswith(("atom-", "b-", "c-")):
                         lpc = idx.get((row, lay, g, c, "lists_per_commit"))
                         if lpc:
                             amp.append("%s/commit" % fmt(lpc[7]))

@@ -217,6 +217,17 @@ crc_driver() {
 	return $rc
 }
 
+# no_window CMD...: CMD with dm-atomic's group commit as it was before the commit window
+# (module parameter commit_window=N: a commit starts as soon as lists wait, two in flight).
+no_window() {
+	local p=/sys/module/dm_atomic/parameters/commit_window rc
+	echo N >$p || return
+	"$@"
+	rc=$?
+	echo Y >$p
+	return $rc
+}
+
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r
 	for g in 256k 1m 1m-u; do
@@ -250,22 +261,26 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 			cell 3 "$L" "txn-w$w" a-doublewrite $r /dev/mapper/lin none -- \
 				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
 			cell 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
-				dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			cell 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom no_window dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \
-				dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 		done
 	done
 }
 
 row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
 	local L=$1 g k j r
-	for g in s1-j1 s8-j1 s32-j1 s128-j1 s8-j2 s8-j4 s8-j8 s128-j8; do
+	for g in s1-j1 s8-j1 s32-j1 s128-j1 s1-j8 s8-j2 s8-j4 s8-j8 s128-j8; do
 		k=${g%-j*} k=${k#s} j=${g#*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
 				dma-bench lists -m plain -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/lin
 			cell 6 "$L" "$g" atom-list $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+			cell 6 "$L" "$g" atom-list-nowindow $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom no_window dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
 		done
 	done
 }

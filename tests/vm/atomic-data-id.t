@@ -112,6 +112,45 @@ the new identity:
   $ try "0 $N atomic ${SCRATCH2}1 $M"
   accepted
 
+GPT: the partition's unique GUID, as blkid's PARTUUID; dma-check reads it from the table
+as the kernel does.
+
+  $ gpt() {  # gpt DISK GUID: one partition of N sectors at sector 2048, primary and backup tables
+  >   python3 - "$1" "$2" "$N" <<'PY'
+  > import struct, sys, uuid, zlib
+  > dev, guid, n = sys.argv[1], uuid.UUID(sys.argv[2]), int(sys.argv[3])
+  > last = int(open("/sys/class/block/%s/size" % dev.split("/")[-1]).read()) - 1
+  > ent = bytearray(128 * 128)
+  > ent[0:128] = struct.pack("<16s16sQQQ72s", uuid.UUID("0fc63daf-8483-4772-8e79-3d69d8477de4").bytes_le,
+  >                          guid.bytes_le, 2048, 2048 + n - 1, 0, b"")
+  > def header(my, alt, entries):
+  >     h = bytearray(struct.pack("<8sIIIIQQQQ16sQIII", b"EFI PART", 0x10000, 92, 0, 0, my, alt, 34,
+  >                               last - 33, uuid.UUID(int=1).bytes_le, entries, 128, 128, zlib.crc32(ent)))
+  >     h[16:20] = struct.pack("<I", zlib.crc32(h))
+  >     return bytes(h) + bytes(512 - len(h))
+  > mbr = bytearray(512)
+  > mbr[446:462] = struct.pack("<B3sB3sII", 0, b"\0\0\0", 0xee, b"\0\0\0", 1, 0xffffffff)
+  > mbr[510:512] = b"\x55\xaa"
+  > with open(dev, "r+b") as f:
+  >     f.write(mbr + header(1, last, 2) + ent)
+  >     f.seek((last - 32) * 512); f.write(ent + header(last, 1, last - 32))
+  > PY
+  >   blockdev --rereadpt "$1"; udevadm settle 2>/dev/null; [ -b "${1}1" ] || echo "no ${1}1"
+  > }
+  $ gpt $SCRATCH2 6a3d9c2e-1111-4a5b-8c7d-0123456789ab; zero_meta; dmesg -C
+  $ dmsetup create dma --table "0 $N atomic ${SCRATCH2}1 $M"
+  $ dmesg | grep -o 'formatted a log.*' | part
+  formatted a log of 2047 blocks; data device PART: partuuid 6a3d9c2e-1111-4a5b-8c7d-0123456789ab
+  $ dmsetup remove dma
+  $ dma-check -q --data-dev ${SCRATCH2}1 $M; echo "dma-check agrees: $?"
+  dma-check agrees: 0
+  $ gpt $SCRATCH2 6a3d9c2e-2222-4a5b-8c7d-0123456789ab
+  $ try "0 $N atomic ${SCRATCH2}1 $M" | part | tail -1
+  data device PART has partuuid 6a3d9c2e-2222-4a5b-8c7d-0123456789ab, the superblock records partuuid 6a3d9c2e-1111-4a5b-8c7d-0123456789ab: not the data device of this metadata
+  $ dma-check --data-dev ${SCRATCH2}1 $M | tail -1
+  wrong data device
+  $ dd if=/dev/zero of=$SCRATCH2 bs=1M count=1 oflag=direct status=none; blockdev --rereadpt $SCRATCH2
+
 A whole disk has no identity the kernel can read: a disk of the same size is not told apart.
 
   $ zero_meta; dmsetup create dma --table "0 $N atomic $SCRATCH0 $M"

@@ -1,9 +1,10 @@
-O_ATOMIC writes whose data comes through a pipe: sendfile(2) from a file and splice(2) from a
-pipe into an O_ATOMIC|O_DIRECT block device.  The write then reaches the block layer as an
-array of the pipe's pages (an ITER_BVEC iterator) that belongs to the caller: the atomic write
-path must write from it and must neither take it over nor free it.  The data lands, through
-null_blk and through dm-linear on it, and the kernel stays healthy (the runner fails the test
-on any kernel warning or BUG in the console).
+O_ATOMIC writes whose data comes through a pipe, sendfile(2) from a file and splice(2) from
+a pipe into an O_ATOMIC|O_DIRECT block device, and io_uring writes from a registered buffer.
+The write then reaches the block layer as an array of the pipe's or the buffer's pages (an
+ITER_BVEC iterator) that belongs to the caller: the atomic write path must write from it and
+must neither take it over nor free it.  The data lands, through null_blk and through
+dm-linear on it, and the kernel stays healthy (the runner fails the test on any kernel
+warning or BUG in the console).
 
   $ . "$TESTDIR/lib.sh"
   $ A="python3 $TESTDIR/block-atomic.py"
@@ -38,6 +39,26 @@ The same through dm-linear over the null_blk device (DM core clones the bios of 
   same
   $ dd if=$N bs=64k skip=256 count=2 iflag=direct status=none | cmp - <($A pattern 4 131072) && echo same
   same
+  $ dmsetup remove bas-lin
+
+io_uring writes from a registered (fixed) buffer, IORING_OP_WRITE_FIXED: the kernel hands the
+write an array of bio_vecs of io_uring's, kept until the write completes.  Eight 64 KiB
+writes with O_ATOMIC and eight with RWF_ATOMIC, on null_blk and through dm-linear.
+
+  $ ring() { dma-rwf uring "$@" | sed 's/; in flight.*//'; }
+  $ ring -o -f $N 8 65536 6
+  io_uring: 8 atomic writes of 65536 bytes: 8 ok, 0 failed
+  $ dma-rwf check $N 0 524288 6
+  match
+  $ ring -f $N 8 65536 7
+  io_uring: 8 atomic writes of 65536 bytes: 8 ok, 0 failed
+  $ dma-rwf check $N 0 524288 7
+  match
+  $ dmsetup create bas-lin --table "0 $(_sectors $N) linear $N 0"
+  $ ring -o -f /dev/mapper/bas-lin 8 65536 8
+  io_uring: 8 atomic writes of 65536 bytes: 8 ok, 0 failed
+  $ dma-rwf check $N 0 524288 8
+  match
   $ dmsetup remove bas-lin
 
 Plain O_ATOMIC writes still work afterwards.

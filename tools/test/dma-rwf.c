@@ -6,7 +6,7 @@
  *
  *   dma-rwf statx DEV
  *   dma-rwf write [-n] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED
- *   dma-rwf uring [-o] DEV QD SIZE SEED
+ *   dma-rwf uring [-o] [-f] DEV QD SIZE SEED
  *   dma-rwf aio [-o] DEV QD SIZE SEED
  *   dma-rwf check DEV OFFSET LENGTH SEED
  *   dma-rwf rate [-p] uring|aio DEV QD BS SECONDS SPAN
@@ -19,7 +19,9 @@
  * submitted at once; prints how many completed and how many were still in
  * flight when the submitting call returned, and (io_uring) how many io-wq
  * worker threads the ring used.  -o: O_ATOMIC writes (the descriptor opened
- * with O_ATOMIC, no RWF_ATOMIC).  check: compares LENGTH bytes at OFFSET with
+ * with O_ATOMIC, no RWF_ATOMIC).  -f (uring): IORING_OP_WRITE_FIXED from one
+ * registered buffer (the kernel sees an array of bio_vecs, ITER_BVEC).
+ * check: compares LENGTH bytes at OFFSET with
  * what write/uring/aio wrote there with SEED.
  *
  * rate (for make bench): keeps QD writes of BS bytes in flight for SECONDS through
@@ -101,7 +103,7 @@ static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s statx DEV\n"
 	       "       %s write [-n] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED\n"
-	       "       %s uring [-o] DEV QD SIZE SEED\n"
+	       "       %s uring [-o] [-f] DEV QD SIZE SEED\n"
 	       "       %s aio [-o] DEV QD SIZE SEED\n"
 	       "       %s check DEV OFFSET LENGTH SEED\n"
 	       "       %s rate [-p] uring|aio DEV QD BS SECONDS SPAN\n"
@@ -313,7 +315,14 @@ static int cmd_uring(int argc, char **argv)
 	struct io_uring ring;
 	unsigned char *buf;
 	int fd, ret, workers, w, oflags, rwf = atomic_mode(&argc, &argv, &oflags);
+	int fixed = 0;
 
+	if (argc > 1 && !strcmp(argv[1], "-f")) {
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+		fixed = 1;
+	}
 	if (argc != 5)
 		usage();
 	qd = num(argv[2]);
@@ -333,11 +342,25 @@ static int cmd_uring(int argc, char **argv)
 	}
 	buf = xbuf((size_t)size * qd);
 	fill(buf, 0, (size_t)size * qd, seed);
+	if (fixed) {
+		struct iovec iov = { .iov_base = buf, .iov_len = (size_t)size * qd };
+
+		ret = io_uring_register_buffers(&ring, &iov, 1);
+		if (ret) {
+			fprintf(stderr, "%s: io_uring_register_buffers: %s\n", progname,
+				strerror(-ret));
+			return 2;
+		}
+	}
 	for (i = 0; i < qd; i++) {
 		struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 
-		io_uring_prep_write(sqe, fd, buf + (size_t)i * size, size,
-				    (unsigned long long)i * size);
+		if (fixed)
+			io_uring_prep_write_fixed(sqe, fd, buf + (size_t)i * size, size,
+						  (unsigned long long)i * size, 0);
+		else
+			io_uring_prep_write(sqe, fd, buf + (size_t)i * size, size,
+					    (unsigned long long)i * size);
 		sqe->rw_flags = rwf;
 	}
 	ret = io_uring_submit(&ring);

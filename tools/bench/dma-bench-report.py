@@ -24,7 +24,8 @@ FULL_RECOVERY = ["log-16m", "log-64m", "log-256m"]
 SPEC = {
     1: dict(title="streaming sequential writes (fio, 1 writer, psync)",
             layouts=["sep", "fua"], groups=["seq-256k", "seq-1m", "seq-1m-u"],
-            cols=["lin-plain", "atom-oatomic", "atom-oatomic-crc32c", "atom-plain"],
+            cols=["lin-plain", "atom-oatomic", "atom-oatomic-2pass", "atom-oatomic-crc32c",
+                  "atom-plain"],
             base="lin-plain", head="mb_s", kind="fio-write"),
     2: dict(title="random writes (fio, psync)", layouts=["sep"],
             groups=["rand-4k-j1", "rand-4k-j8", "rand-16k-j1", "rand-16k-j8"],

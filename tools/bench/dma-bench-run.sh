@@ -217,6 +217,17 @@ crc_driver() {
 	return $rc
 }
 
+# two_pass CMD...: CMD with dm-atomic copying logged data first and checksumming it in a
+# second pass (module parameter copy_crc=N), as before copy and crc32c went in one pass.
+two_pass() {
+	local p=/sys/module/dm_atomic/parameters/copy_crc rc
+	echo N >$p || return
+	"$@"
+	rc=$?
+	echo Y >$p
+	return $rc
+}
+
 # no_window CMD...: CMD with dm-atomic's group commit as it was before the commit window
 # (module parameter commit_window=N: a commit starts as soon as lists wait, two in flight).
 no_window() {
@@ -236,6 +247,7 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
 			cell 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
 		done

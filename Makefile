@@ -5,7 +5,7 @@ KERNEL ?= lean
 T ?=
 SHELL := /bin/bash
 
-.PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm \
+.PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm test-apps \
 	vm demo check-series clean distclean crash-test powercut bench bench-host install uninstall deb
 
 help:
@@ -15,11 +15,12 @@ help:
 	@echo "  make test T=tests/vm/x.t   one test (or several, space separated; a directory works too)"
 	@echo "  make test KERNEL=debug the VM suite on the KASAN+lockdep kernel"
 	@echo "  make test-host         host tests only (no kernel, no VM)"
+	@echo "  make test-apps         MariaDB crash tests (tests/apps/) in the guest image with the database packages"
 	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"
 	@echo "  make powercut CYCLES=50 SEED=3   a chain of real power cuts (QEMU killed mid-write)"
 	@echo "  make powercut WORKLOAD=sqlite    the same with SQLite on dm-atomic through the atomicblk VFS"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
-	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1)"
+	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1; ROWS=9: MariaDB)"
 	@echo "  make bench-host        host CPU cost per byte of crc32c, the recovery scan, memcpy"
 	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
 	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."
@@ -78,6 +79,9 @@ bench: deps tools
 
 bench-host: tools
 	@tools/bench/dma-bench-host.sh
+
+test-apps:
+	@qemu-scripts/run-tests.sh --kernel $(KERNEL) $(if $(T),$(T),tests/apps)
 
 test-host:
 	@qemu-scripts/run-tests.sh --host-only $(T)

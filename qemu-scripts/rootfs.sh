@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# Build the guest root filesystem image in the cache; prints its path on stdout.
+# Build a guest root filesystem image in the cache; prints its path on stdout.
 #
-# Debian bookworm minbase plus the block tools the tests use, made with debootstrap from the
-# Debian mirror this machine's apt is configured with, and packed into an ext4 image with
-# mke2fs -d.  The guest boots it with snapshot=on, so the image itself never changes.
-# qemu-scripts/guest-init is the guest's /sbin/dma-init.
+#   rootfs.sh [main|apps]
+#
+# main (the default): Debian bookworm minbase plus the block tools the tests use.  apps: the
+# same plus the database packages of the application tests and benchmarks (make test-apps,
+# make bench ROWS=9): Debian's mariadb-server and sysbench, and blktrace.  Each is made with
+# debootstrap from the Debian mirror this machine's apt is configured with, and packed into
+# an ext4 image with mke2fs -d.  The guest boots it with snapshot=on, so the image itself
+# never changes.  qemu-scripts/guest-init is the guest's /sbin/dma-init.
 source "$(dirname "$0")/common.sh"
 
 PACKAGES=python3,python3-cram,dmsetup,lvm2,thin-provisioning-tools,mdadm,e2fsprogs,xfsprogs,kmod,util-linux,fio,procps,xxd,strace,sqlite3
 SUITE=bookworm
+flavor=${1:-main}
+case "$flavor" in
+main) ;;
+apps) PACKAGES+=,mariadb-server,mariadb-client,sysbench,blktrace ;;
+*) die "rootfs.sh: unknown image '$flavor' (expected main or apps)" ;;
+esac
 
 key=$( { echo "$SUITE $PACKAGES"; hash_of "$SCRIPTS/rootfs.sh" "$SCRIPTS/guest-init"; } | sha256sum | cut -c1-12)
 dir=$DMA_CACHE/rootfs/$key

@@ -13,11 +13,14 @@
 # 4. the power-cut chains (tests/powercut/*.t: cram tests run on the host, each booting the guest
 # again and again and killing QEMU mid-write, see qemu-scripts/powercut.sh) share the guests'
 # slots: each slot runs its VM tests in one guest, then its chains.
+# 5. tests/apps/*.t (make test-apps, only when named): database tests that need the guest image
+# with Debian's mariadb-server and sysbench (rootfs.sh apps); a run that names one boots every
+# guest on that image.  apps/chain-*.t are power-cut chains on the host, the others VM tests.
 # Prints each failure's cram diff and where the logs are; the last line is
 # "N passed, N failed, N skipped".  Exit status 0 only when nothing failed.
 source "$(dirname "$0")/common.sh"
 
-host_only=0 flavor=${KERNEL:-lean} selected=()
+host_only=0 flavor=${KERNEL:-lean} selected=() rootfs_flavor=main
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--host-only) host_only=1; shift ;;
@@ -51,7 +54,8 @@ else
 			tests/host/*.t) host_tests+=("$f") ;;
 			tests/build/*.t) build_tests+=("$f") ;;
 			tests/vm/*.t|tests/powercut/*.t) vm_tests+=("$f") ;;
-			*) die "not a test: $f (tests are tests/host/*.t, tests/build/*.t, tests/vm/*.t and tests/powercut/*.t)" ;;
+			tests/apps/*.t) vm_tests+=("$f"); rootfs_flavor=apps ;;
+			*) die "not a test: $f (tests are tests/host/*.t, tests/build/*.t, tests/vm/*.t, tests/powercut/*.t and tests/apps/*.t)" ;;
 			esac
 		done
 	done
@@ -113,7 +117,7 @@ run_build_checks() {
 if [ ${#vm_tests[@]} -gt 0 ]; then
 	# The rootfs (network and disk bound) is made while the kernel (CPU bound) builds.
 	rootfs_out=$(mktemp)
-	"$SCRIPTS/rootfs.sh" >"$rootfs_out" &
+	"$SCRIPTS/rootfs.sh" "$rootfs_flavor" >"$rootfs_out" &
 	rootfs_pid=$!
 	build_ok=1
 	build=$("$SCRIPTS/kernel.sh" "$flavor") || build_ok=0
@@ -128,6 +132,8 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	per=120
 	# KASAN + lockdep under TCG runs 3-10x slower (crash-states.t: ~2.5 s per state instead of 0.2 s).
 	[ "$flavor" = debug ] && per=800
+	# The database tests (tests/apps) record and check crash states of a real server.
+	[ "$rootfs_flavor" = apps ] && per=$((per * 3))
 	# Shards: one guest per host core, run side by side (single-threaded TCG uses one host
 	# thread per guest).  Tests are dealt longest first to the least loaded guest, by the
 	# durations of the last run (30 s for a test not seen yet).
@@ -153,7 +159,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	vm_ok=1 pids=()
 	for ((k = 0; k < jobs; k++)); do
 		list=$OUT/vm-$flavor-$k.list
-		grep '^vm/' "$list" >"$list.vm" || true
+		grep -E '^(vm/|apps/)' "$list" | grep -v '^apps/chain-' >"$list.vm" || true
 		n=$(wc -l <"$list.vm")
 		(
 			rc=0
@@ -164,7 +170,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			fi
 			mkdir -p "$OUT/vm-$flavor-$k/results"
 			: >"$OUT/vm-$flavor-$k/pc-summary"
-			for rel in $(grep '^powercut/' "$list" || true); do
+			for rel in $(grep -E '^(powercut/|apps/chain-)' "$list" || true); do
 				name=${rel//\//_} s0=$SECONDS
 				set +e
 				TOP=$TOP DMA_BUILD=$build DMA_ROOTFS=$rootfs KERNEL=$flavor PATH="$TOP/tools/bin:$TOP/tools/test-bin:$PATH" \

@@ -58,6 +58,7 @@ for k in "$build/$EXT_NAME"/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; 
 cp -a "$TOP/tests/vm" "$p/tests/"
 [ -d "$TOP/tests/demo" ] && cp -a "$TOP/tests/demo" "$p/tests/"
 [ -d "$TOP/tests/powercut" ] && cp -a "$TOP/tests/powercut" "$p/tests/"
+[ -d "$TOP/tests/apps" ] && cp -a "$TOP/tests/apps" "$p/tests/"
 cp "$SCRIPTS/guest-run.sh" "$p/"
 cp "$build/../info" "$p/kernel-info" 2>/dev/null || echo "source: unknown" >"$p/kernel-info"
 cp "$TOP/block-core-patches/series" "$p/series" 2>/dev/null || : >"$p/series"

@@ -59,6 +59,18 @@
 #define HAVE_ATOMIC_LISTS 0
 #endif
 
+/*
+ * REQ_NOWAIT (DM_TARGET_NOWAIT): without the block-layer series DM core
+ * handles it for every bio.  With the series only if REQ_NOWAIT atomic
+ * lists are handled too (DM_ATOMIC_LISTS_NOWAIT): before that, DM core
+ * waited for a suspended device inside io_uring's non-blocking attempt.
+ */
+#if !defined(DM_TARGET_ATOMIC_WRITES) || defined(DM_ATOMIC_LISTS_NOWAIT)
+#define DMAT_NOWAIT DM_TARGET_NOWAIT
+#else
+#define DMAT_NOWAIT 0
+#endif
+
 /* Defaults and limits of the feature arguments. */
 #define DEFAULT_MAX_SEGMENTS	128U
 #define DEFAULT_MAX_BYTES	(1U << 20)
@@ -1614,10 +1626,11 @@ static void release_pins(struct per_bio *pb)
 
 /*
  * Pin the index ranges a read overlaps (sector numbers relative to the
- * data device).  Returns the number pinned, 0 if none; may sleep.
+ * data device).  Returns the number pinned, 0 if none.  May sleep, unless
+ * @nowait: then -EAGAIN where it would have to.
  */
-static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb,
-			       sector_t start, sector_t end, sector_t *covered)
+static int pin_ranges(struct atomic_c *ac, struct per_bio *pb, sector_t start,
+		      sector_t end, sector_t *covered, bool nowait)
 {
 	struct read_pin *pins;
 	struct ext_range *r;
@@ -1631,7 +1644,13 @@ static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb,
 		spin_unlock_irq(&ac->lock);
 		if (!cap)
 			return 0;
-		pins = kmalloc_array(cap, sizeof(*pins), GFP_NOIO | __GFP_NOFAIL);
+		if (nowait) {
+			pins = kmalloc_array(cap, sizeof(*pins), GFP_NOWAIT | __GFP_NOWARN);
+			if (!pins)
+				return -EAGAIN;
+		} else {
+			pins = kmalloc_array(cap, sizeof(*pins), GFP_NOIO | __GFP_NOFAIL);
+		}
 		i = 0;
 		*covered = 0;
 		spin_lock_irq(&ac->lock);
@@ -1666,11 +1685,19 @@ static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 	sector_t end = start + bio_sectors(bio), covered = 0;
 	bool any;
+	int pinned = 0;
 
 	spin_lock_irq(&ac->lock);
 	any = index_overlaps(ac, start, end);
 	spin_unlock_irq(&ac->lock);
-	if (any && pin_ranges(ac, pb, start, end, &covered)) {
+	if (any)
+		pinned = pin_ranges(ac, pb, start, end, &covered,
+				    bio->bi_opf & REQ_NOWAIT);
+	if (pinned < 0) {
+		bio_wouldblock_error(bio);
+		return DM_MAPIO_SUBMITTED;
+	}
+	if (pinned) {
 		pb->iter = bio->bi_iter;
 		pb->iter.bi_sector = start;
 		if (covered == end - start) {
@@ -1794,7 +1821,12 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	}
 	spin_lock_irq(&ac->lock);
 	if (index_overlaps(ac, start, start + bio_sectors(bio))) {
-		/* Older logged data there must land first (G5). */
+		/*
+		 * Older logged data there must land first (G5).  The discard
+		 * is submitted later by write-back, which may block: the
+		 * submitter of a REQ_NOWAIT one did not wait here.
+		 */
+		bio->bi_opf &= ~REQ_NOWAIT;
 		pb->discard_seq = ac->last_seq;
 		bio_list_add(&ac->deferred_discards, bio);
 		spin_unlock_irq(&ac->lock);
@@ -1807,6 +1839,12 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	return DM_MAPIO_REMAPPED;
 }
 
+/*
+ * Never sleeps for a REQ_NOWAIT bio (DM_TARGET_NOWAIT): logged writes are
+ * only queued, direct writes and discards remapped or deferred, and the one
+ * allocation, the pins of a read that overlaps the log, ends the bio with
+ * BLK_STS_AGAIN where it would have to wait.
+ */
 static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 {
 	struct atomic_c *ac = ti->private;
@@ -1864,7 +1902,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	struct atomic_req *req;
 	unsigned int i, bytes = 0;
 	blk_status_t status = BLK_STS_OK;
-	bool preflush = false;
+	bool preflush = false, nowait;
 
 	for (i = 0; i < nr; i++) {
 		struct per_bio *pb = dm_per_bio_data(bios[i], sizeof(struct per_bio));
@@ -1879,10 +1917,19 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 		status = BLK_STS_IOERR;
 	else if (!nr || nr > ac->max_segments || bytes > ac->max_bytes)
 		status = BLK_STS_INVAL;
+	/*
+	 * REQ_NOWAIT (io_uring's first attempt, RWF_NOWAIT): nothing here
+	 * may sleep.  Queueing never does (log space and the memory cap are
+	 * waited for by the commit worker, not the submitter); only this
+	 * allocation could, and where it would the list ends with
+	 * BLK_STS_AGAIN before it is queued, in the submitter's context, so
+	 * io_uring retries it from a worker that may block.
+	 */
+	nowait = bios[0]->bi_opf & REQ_NOWAIT;
 	req = status ? NULL : kmalloc(sizeof(*req) + nr * sizeof(struct bio *),
-				      GFP_NOIO);
+				      nowait ? GFP_NOWAIT | __GFP_NOWARN : GFP_NOIO);
 	if (!req && !status)
-		status = BLK_STS_RESOURCE;
+		status = nowait ? BLK_STS_AGAIN : BLK_STS_RESOURCE;
 	if (status) {
 		for (i = 0; i < nr; i++) {
 			bios[i]->bi_status = status;
@@ -2760,10 +2807,12 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 4, 0},
+	.version = {1, 5, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
-	.features = DM_TARGET_ATOMIC_WRITES,
+	.features = DM_TARGET_ATOMIC_WRITES | DMAT_NOWAIT,
 	.atomic_map = atomic_map_list,
+#else
+	.features = DMAT_NOWAIT,
 #endif
 	.module = THIS_MODULE,
 	.ctr = atomic_ctr,

@@ -5,8 +5,8 @@
  * through io_uring and libaio.  Not for real devices.
  *
  *   dma-rwf statx DEV
- *   dma-rwf write [-n] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED
- *   dma-rwf uring [-o] [-f] DEV QD SIZE SEED
+ *   dma-rwf write [-n] [-p] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED
+ *   dma-rwf uring [-o] [-f] [-s MS] DEV QD SIZE SEED
  *   dma-rwf aio [-o] DEV QD SIZE SEED
  *   dma-rwf check DEV OFFSET LENGTH SEED
  *   dma-rwf rate [-p] uring|aio DEV QD BS SECONDS SPAN
@@ -14,13 +14,15 @@
  *
  * write: one pwritev2(RWF_ATOMIC) (-r: preadv2) of LENGTH bytes at OFFSET, the
  * data split over IOVECS buffers, with RWF_NOWAIT too (-n), on an O_DIRECT
- * descriptor (-B: without O_DIRECT).  Prints "ok BYTES" or the errno's name.
+ * descriptor (-B: without O_DIRECT); -p: a plain write, without RWF_ATOMIC.
+ * Prints "ok BYTES" or the errno's name.
  * uring/aio: QD atomic writes of SIZE bytes at offsets 0, SIZE, 2*SIZE..., all
  * submitted at once; prints how many completed and how many were still in
  * flight when the submitting call returned, and (io_uring) how many io-wq
  * worker threads the ring used.  -o: O_ATOMIC writes (the descriptor opened
  * with O_ATOMIC, no RWF_ATOMIC).  -f (uring): IORING_OP_WRITE_FIXED from one
  * registered buffer (the kernel sees an array of bio_vecs, ITER_BVEC).
+ * uring -s MS: also whether io_uring_submit() returned within MS milliseconds.
  * check: compares LENGTH bytes at OFFSET with
  * what write/uring/aio wrote there with SEED.
  *
@@ -102,8 +104,8 @@ static const char *errname(int e)
 static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s statx DEV\n"
-	       "       %s write [-n] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED\n"
-	       "       %s uring [-o] [-f] DEV QD SIZE SEED\n"
+	       "       %s write [-n] [-p] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED\n"
+	       "       %s uring [-o] [-f] [-s MS] DEV QD SIZE SEED\n"
 	       "       %s aio [-o] DEV QD SIZE SEED\n"
 	       "       %s check DEV OFFSET LENGTH SEED\n"
 	       "       %s rate [-p] uring|aio DEV QD BS SECONDS SPAN\n"
@@ -187,16 +189,17 @@ static int cmd_statx(int argc, char **argv)
 
 static int cmd_write(int argc, char **argv)
 {
-	int nowait = 0, buffered = 0, rd = 0, opt, fd, flags;
+	int nowait = 0, buffered = 0, rd = 0, plain = 0, opt, fd, flags;
 	unsigned long long off, len, iovecs = 1, i;
 	struct iovec *iov;
 	unsigned char *buf;
 	ssize_t n;
 
 	optind = 1;
-	while ((opt = getopt(argc, argv, "nv:Br")) != -1) {
+	while ((opt = getopt(argc, argv, "npv:Br")) != -1) {
 		switch (opt) {
 		case 'n': nowait = 1; break;
+		case 'p': plain = 1; break;
 		case 'v': iovecs = num(optarg); break;
 		case 'B': buffered = 1; break;
 		case 'r': rd = 1; break;
@@ -221,7 +224,7 @@ static int cmd_write(int argc, char **argv)
 		iov[i].iov_base = buf + i * per;
 		iov[i].iov_len = i == iovecs - 1 ? len - i * per : per;
 	}
-	flags = RWF_ATOMIC_ | (nowait ? RWF_NOWAIT : 0);
+	flags = (plain ? 0 : RWF_ATOMIC_) | (nowait ? RWF_NOWAIT : 0);
 	if (rd)
 		n = preadv2(fd, iov, iovecs, off, flags);
 	else
@@ -309,11 +312,15 @@ static int iowq_workers(void)
 	return n;
 }
 
+static double now_s(void);
+
 static int cmd_uring(int argc, char **argv)
 {
 	unsigned int qd, size, seed, i, ok = 0, failed = 0, inflight;
 	struct io_uring ring;
 	unsigned char *buf;
+	long long within_ms = -1;
+	double t0, submit_ms;
 	int fd, ret, workers, w, oflags, rwf = atomic_mode(&argc, &argv, &oflags);
 	int fixed = 0;
 
@@ -322,6 +329,12 @@ static int cmd_uring(int argc, char **argv)
 		argv++;
 		argc--;
 		fixed = 1;
+	}
+	if (argc > 2 && !strcmp(argv[1], "-s")) {
+		within_ms = num(argv[2]);
+		argv[2] = argv[0];
+		argv += 2;
+		argc -= 2;
 	}
 	if (argc != 5)
 		usage();
@@ -363,7 +376,9 @@ static int cmd_uring(int argc, char **argv)
 					    (unsigned long long)i * size);
 		sqe->rw_flags = rwf;
 	}
+	t0 = now_s();
 	ret = io_uring_submit(&ring);
+	submit_ms = (now_s() - t0) * 1e3;
 	inflight = qd - io_uring_cq_ready(&ring);
 	workers = iowq_workers();
 	if (ret != (int)qd) {
@@ -393,8 +408,12 @@ static int cmd_uring(int argc, char **argv)
 	if (w > workers)
 		workers = w;
 	printf("io_uring: %u atomic writes of %u bytes: %u ok, %u failed; "
-	       "in flight after submit: %u; io-wq workers: %d\n",
+	       "in flight after submit: %u; io-wq workers: %d",
 	       qd, size, ok, failed, inflight, workers);
+	if (within_ms >= 0)
+		printf("; submit within %lld ms: %s", within_ms,
+		       submit_ms <= within_ms ? "yes" : "no");
+	printf("\n");
 	io_uring_queue_exit(&ring);
 	return failed ? 1 : 0;
 }

@@ -1791,12 +1791,14 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	 * max_bytes, and DM core maps the rest as a new bio.
 	 */
 	if (bio->bi_iter.bi_size > ac->max_bytes) {
+#ifdef DM_TARGET_ATOMIC_WRITES
 		if (bio->bi_opf & REQ_ATOMIC) {
 			/* Never from the block layer: it checks the limit. */
 			bio->bi_status = BLK_STS_INVAL;
 			bio_endio(bio);
 			return DM_MAPIO_SUBMITTED;
 		}
+#endif
 		dm_accept_partial_bio(bio, ac->max_bytes >> SECTOR_SHIFT);
 	}
 	pb->req.one = bio;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test front door (make test / make test-host / make test T=...).
 #
-#   run-tests.sh [--host-only] [--kernel lean|debug] [TEST...]
+#   run-tests.sh [--host-only] [--kernel lean|debug|unpatched|stock] [TEST...]
 #
 # 1. installs missing packages, builds tools/;  2. runs host cram tests (tests/host/*.t);
 # 3. builds the patched kernel + dm-atomic module and the guest rootfs (cached), boots one guest
@@ -16,6 +16,10 @@
 # 5. tests/apps/*.t (make test-apps, only when named): database tests that need the guest image
 # with Debian's mariadb-server and sysbench (rootfs.sh apps); a run that names one boots every
 # guest on that image.  apps/chain-*.t are power-cut chains on the host, the others VM tests.
+# 6. the stock-kernel share: a full run (no TEST named, lean kernel) also boots Debian's own
+# kernel (qemu-scripts/stock-kernel.sh: no atomic-list series, dm-atomic built by DKMS) in one
+# of the slots and runs the tests of tests/vm/stock-share.list there, reported as
+# "TEST (stock kernel)".  --kernel stock runs the named tests (or every VM test) on it.
 # Prints each failure's cram diff and where the logs are; the last line is
 # "N passed, N failed, N skipped".  Exit status 0 only when nothing failed.
 source "$(dirname "$0")/common.sh"
@@ -29,7 +33,7 @@ while [ $# -gt 0 ]; do
 	*) selected+=("$1"); shift ;;
 	esac
 done
-case "$flavor" in lean|debug|unpatched) ;; *) die "KERNEL must be lean, debug or unpatched (got '$flavor')" ;; esac
+case "$flavor" in lean|debug|unpatched|stock) ;; *) die "KERNEL must be lean, debug, unpatched or stock (got '$flavor')" ;; esac
 
 cd "$TOP"
 OUT=$TOP/out
@@ -64,6 +68,23 @@ fi
 [ -e "${build_tests[0]:-}" ] || build_tests=()
 [ -e "${vm_tests[0]:-}" ] || vm_tests=()
 [ $host_only = 1 ] && vm_tests=() build_tests=()
+# On the stock kernel: no power-cut chains (powercut.sh boots our kernels), no build checks
+# (they compile against the patched source).
+if [ "$flavor" = stock ]; then
+	build_tests=()
+	vm_only=()
+	for t in "${vm_tests[@]}"; do case "$t" in tests/vm/*) vm_only+=("$t") ;; esac; done
+	vm_tests=("${vm_only[@]}")
+fi
+# The stock-kernel share of a full run: the tests of tests/vm/stock-share.list.
+stock_tests=()
+if [ ${#selected[@]} -eq 0 ] && [ "$flavor" = lean ] && [ $host_only = 0 ] && [ -f tests/vm/stock-share.list ]; then
+	while read -r t; do
+		case "$t" in ''|'#'*) continue ;; esac
+		[ -f "tests/$t" ] || die "tests/vm/stock-share.list names $t, which does not exist"
+		stock_tests+=("$t")
+	done <tests/vm/stock-share.list
+fi
 
 "$SCRIPTS/deps.sh"
 if [ -f tools/Makefile ]; then
@@ -119,9 +140,32 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	rootfs_out=$(mktemp)
 	"$SCRIPTS/rootfs.sh" "$rootfs_flavor" >"$rootfs_out" &
 	rootfs_pid=$!
+	stock_out=$(mktemp)
+	stock_pid=
+	if [ ${#stock_tests[@]} -gt 0 ]; then
+		# Download + DKMS build (a minute or two, the first time) beside the kernel build.
+		"$SCRIPTS/stock-kernel.sh" >"$stock_out" &
+		stock_pid=$!
+	fi
 	build_ok=1
-	build=$("$SCRIPTS/kernel.sh" "$flavor") || build_ok=0
+	if [ "$flavor" = stock ]; then
+		build=$("$SCRIPTS/stock-kernel.sh") || build_ok=0
+	else
+		build=$("$SCRIPTS/kernel.sh" "$flavor") || build_ok=0
+	fi
 	wait "$rootfs_pid" || build_ok=0
+	stock_build=
+	if [ -n "$stock_pid" ]; then
+		if wait "$stock_pid"; then
+			stock_build=$(cat "$stock_out")
+		else
+			log "the stock kernel or its DKMS module did not build (see above): its ${#stock_tests[@]} test(s) fail"
+			failed=$((failed + ${#stock_tests[@]}))
+			for t in "${stock_tests[@]}"; do failures+=("tests/$t (stock kernel)|$stock_out.none|"); done
+			stock_tests=()
+		fi
+	fi
+	rm -f "$stock_out"
 	rootfs=$(cat "$rootfs_out"); rm -f "$rootfs_out"
 	if [ $build_ok = 0 ]; then
 		log "the kernel, the module or the guest rootfs did not build (see above): no VM test ran"
@@ -140,10 +184,17 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	jobs=${DMA_VM_JOBS:-$(nproc)}
 	[ "$jobs" -gt ${#vm_tests[@]} ] && jobs=${#vm_tests[@]}
 	durations=$OUT/vm-durations-$flavor
-	rm -rf "$OUT/vm-$flavor"-*
-	printf '%s\n' "${vm_tests[@]#tests/}" | awk -v jobs="$jobs" -v out="$OUT/vm-$flavor" '
+	rm -rf "$OUT/vm-$flavor"-* "$OUT/vm-stock-share"*
+	# The stock share is one more item to deal: its boot plus its tests' last durations.
+	stock_weight=
+	if [ ${#stock_tests[@]} -gt 0 ]; then
+		printf '%s\n' "${stock_tests[@]}" >"$OUT/vm-stock-share.list"
+		stock_weight=$(awk 'FILENAME == ARGV[1] { d[$1] = $2; next } { w += ($1 in d) ? d[$1] : 30 } END { print int(w + 60) }' \
+			<(cat "$OUT/vm-durations-stock" 2>/dev/null) "$OUT/vm-stock-share.list")
+	fi
+	{ printf '%s\n' "${vm_tests[@]#tests/}"; [ -z "$stock_weight" ] || echo "stock-share"; } | awk -v sw="$stock_weight"  -v jobs="$jobs" -v out="$OUT/vm-$flavor" '
 		FILENAME == ARGV[1] { d[$1] = $2; next }
-		{ t[++n] = $1; w[n] = ($1 in d) ? d[$1] : 30 }
+		{ t[++n] = $1; w[n] = ($1 == "stock-share") ? sw : ($1 in d) ? d[$1] : 30 }
 		END {
 			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
 				if (w[j] > w[i]) { x = w[i]; w[i] = w[j]; w[j] = x; x = t[i]; t[i] = t[j]; t[j] = x }
@@ -156,6 +207,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			}
 		}' <(cat "$durations" 2>/dev/null) -
 	log "VM tests: ${#vm_tests[@]} on $(cat "$build/kernelrelease") ($flavor), in $jobs guest(s)"
+	[ -z "$stock_weight" ] || log "and the stock-kernel share: ${#stock_tests[@]} test(s) on $(cat "$stock_build/kernelrelease") (DKMS module)"
 	vm_ok=1 pids=()
 	for ((k = 0; k < jobs; k++)); do
 		list=$OUT/vm-$flavor-$k.list
@@ -167,6 +219,12 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 				# A test may take up to 3 * per (its own limit): the guest's budget allows one such.
 				DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
 					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + per * (n + 2))) || rc=1
+			fi
+			if grep -qx 'stock-share' "$list"; then
+				n=$(wc -l <"$OUT/vm-stock-share.list")
+				DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$stock_build" --rootfs "$rootfs" \
+					--out "$OUT/vm-stock-share" --tests "$OUT/vm-stock-share.list" --timeout $((90 + per * (n + 2))) \
+					--label "(stock kernel)" || rc=1
 			fi
 			mkdir -p "$OUT/vm-$flavor-$k/results"
 			: >"$OUT/vm-$flavor-$k/pc-summary"
@@ -188,15 +246,16 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		pids+=($!)
 	done
 	for pid in "${pids[@]}"; do wait "$pid" || vm_ok=0; done
-	: >"$durations.new"
-	for ((k = 0; k < jobs; k++)); do
-	vmout=$OUT/vm-$flavor-$k
+	# collect VMOUT LIST LABEL DURATIONS: the results of one guest's tests (LIST: those of its
+	# list that ran in it), splats attributed to the test that ran; durations appended.
+	collect() {
+	local vmout=$1 list=$2 label=$3 dfile=$4 console ctext splats rel t name st splat outside
 	console=$vmout/console.log
 	# The serial console ends lines with CR LF; read a cleaned copy.
 	ctext=$vmout/console.txt
 	{ tr -d '\r' <"$console" >"$ctext"; } 2>/dev/null || : >"$ctext"
-	awk '$1 == "@@DMA-END" { print $2, int($4 + 0.5) }' "$ctext" >>"$durations.new"
-	awk '{ print $2, $3 }' "$vmout/pc-summary" >>"$durations.new" 2>/dev/null || true
+	awk '$1 == "@@DMA-END" { print $2, int($4 + 0.5) }' "$ctext" >>"$dfile"
+	awk '{ print $2, $3 }' "$vmout/pc-summary" >>"$dfile" 2>/dev/null || true
 	# Attribute kernel splats to the test that was running.
 	splats=$(awk '
 		/^@@DMA-BEGIN / { cur = $2; next }
@@ -205,7 +264,8 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			print (cur == "" ? "(outside any test)" : cur) "\t" $0
 		}' "$ctext" 2>/dev/null || true)
 	while read -r rel; do
-		t=tests/$rel
+		[ "$rel" != stock-share ] || continue
+		t=tests/$rel${label:+ $label}
 		name=${rel//\//_}
 		st=$( (cat "$vmout/results/summary" "$vmout/pc-summary" 2>/dev/null | awk -v t="$rel" '$2 == t { print $1 }' || true) | tail -n1)
 		# Without the results disk (the guest died), the console's END line still tells.
@@ -232,14 +292,24 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		skipped) skipped=$((skipped + 1)) ;;
 		*) failed=$((failed + 1)); failures+=("$t|$vmout/results/$name.out|$console") ;;
 		esac
-	done <"$vmout.list"
+	done <"$list"
 	outside=$(printf '%s\n' "$splats" | awk -F'\t' '$1 == "(outside any test)" { print $2 }' | head -n 5 || true)
 	if [ -n "$outside" ]; then
 		failed=$((failed + 1))
 		printf 'KERNEL SPLAT outside any test:\n%s\n' "$outside" >"$vmout/splat-outside.txt"
-		failures+=("(guest kernel $k)|$vmout/splat-outside.txt|$console")
+		failures+=("(guest $vmout)|$vmout/splat-outside.txt|$console")
 	fi
+	}
+	: >"$durations.new"
+	for ((k = 0; k < jobs; k++)); do
+		collect "$OUT/vm-$flavor-$k" "$OUT/vm-$flavor-$k.list" "" "$durations.new"
 	done
+	if [ -n "$stock_weight" ]; then
+		collect "$OUT/vm-stock-share" "$OUT/vm-stock-share.list" "(stock kernel)" "$OUT/vm-durations-stock.new"
+		awk 'FILENAME == ARGV[1] { n[$1] = $2; next } !($1 in n) { n[$1] = $2 } END { for (t in n) print t, n[t] }' \
+			"$OUT/vm-durations-stock.new" <(cat "$OUT/vm-durations-stock" 2>/dev/null) >"$OUT/vm-durations-stock.tmp"
+		mv "$OUT/vm-durations-stock.tmp" "$OUT/vm-durations-stock"; rm -f "$OUT/vm-durations-stock.new"
+	fi
 	# Keep the durations of every test seen, updated by this run.
 	awk 'FILENAME == ARGV[1] { n[$1] = $2; next } !($1 in n) { n[$1] = $2 } END { for (t in n) print t, n[t] }' \
 		"$durations.new" <(cat "$durations" 2>/dev/null) >"$durations.tmp"

@@ -9,6 +9,9 @@
 # --env NAME=VALUE   put NAME=VALUE in the guest's environment (on the kernel command line,
 #                    which hands it to init); NAME must start with DMA_, VALUE has no spaces
 # --qemu-arg ARGS    more QEMU arguments (split at spaces), e.g. the benchmark's disks
+# --label TEXT       added to each test's progress line, e.g. "(stock kernel)"
+#
+# A build directory with an initrd.img (qemu-scripts/stock-kernel.sh) boots with it.
 #
 # Makes a payload disk (our tools, the dm-atomic module, the kernel's modules, the VM tests,
 # guest-run.sh, the test list), four fresh sparse 512 MiB scratch disks and a results disk,
@@ -20,7 +23,7 @@
 # guest timers sane on a loaded host); DMA_BOOT_TIMEOUT (default 120 s to reach init).
 source "$(dirname "$0")/common.sh"
 
-mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv= qextra=()
+mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv= qextra=() label=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build=$2; shift 2 ;;
@@ -32,6 +35,7 @@ while [ $# -gt 0 ]; do
 	--disks) disks=$2; shift 2 ;;
 	--cut-after) cut=$2; shift 2 ;;
 	--qemu-arg) qextra+=($2); shift 2 ;;
+	--label) label=" $2"; shift 2 ;;
 	--env)
 		[[ "$2" =~ ^DMA_[A-Z0-9_]+=[^[:space:]]*$ ]] || die "run-vm.sh: --env wants DMA_NAME=VALUE without spaces (got '$2')"
 		genv+=" $2"; shift 2 ;;
@@ -111,6 +115,7 @@ disk() { echo "-drive file=$1,if=none,id=$2,format=raw${3:+,$3} -device virtio-b
 args=(
 	$(accel_args "$accel") -smp 2 -m "$mem" -no-reboot -monitor none
 	-kernel "$build/arch/x86/boot/bzImage" -append "$append"
+	$(if [ -f "$build/initrd.img" ]; then echo "-initrd $build/initrd.img"; fi)
 	$(disk "$rootfs" root snapshot=on)
 	$(disk "$out/payload.img" payload readonly=on)
 	$(disk "$out/results.img" results)
@@ -132,7 +137,7 @@ boot_timeout=${DMA_BOOT_TIMEOUT:-120}
 show() {
 	if [ "$mode" = test ]; then
 		grep --line-buffered -a '^@@DMA-END' | while read -r _ t st secs; do
-			printf '  %-7s %s (%s s in the guest)\n' "$st" "$t" "$secs"
+			printf '  %-7s %s%s (%s s in the guest)\n' "$st" "$t" "$label" "$secs"
 		done
 	else
 		grep --line-buffered -av '^@@DMA-GUEST\|^\[ *[0-9.]*\] \|^\s*$' | sed -u 's/^@@DMA-CUT/   (guest:)/'

@@ -29,7 +29,13 @@ _require_scratch() {
 # _require_dm_atomic: load the dm-atomic module (skips the test when it was not built).
 _require_dm_atomic() {
 	[ -f "${DMA_MODULE:-}" ] || _skip "dm-atomic.ko was not built"
-	grep -q '^dm_atomic ' /proc/modules || insmod "$DMA_MODULE" || exit 1
+	if ! grep -q '^dm_atomic ' /proc/modules; then
+		# What it needs first (a stock kernel has dm-mod and libcrc32c as modules).
+		local deps
+		deps=$(modinfo -F depends "$DMA_MODULE" | tr , ' ')
+		[ -z "$deps" ] || modprobe -a $deps || exit 1
+		insmod "$DMA_MODULE" || exit 1
+	fi
 }
 
 # _filter_scratch: replace scratch device names with SCRATCHn, for stable output.

@@ -14,6 +14,7 @@ help:
 	@echo "  make test              all tests: host tests, then the VM cram suite in QEMU"
 	@echo "  make test T=tests/vm/x.t   one test (or several, space separated; a directory works too)"
 	@echo "  make test KERNEL=debug the VM suite on the KASAN+lockdep kernel"
+	@echo "  make test KERNEL=stock the stock-kernel share on Debian's own kernel, module built by DKMS (T= picks tests)"
 	@echo "  make test-host         host tests only (no kernel, no VM)"
 	@echo "  make test-apps         MariaDB crash tests (tests/apps/) in the guest image with the database packages"
 	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"

@@ -25,6 +25,14 @@ if [ -d "/payload/lib/modules/$krel" ]; then
 	cp -a "/payload/lib/modules/$krel" /lib/modules/
 fi
 depmod -a 2>/dev/null
+# A modular kernel (the stock one): the device nodes of modules not loaded yet, as udev's
+# static-nodes makes them (c! /dev/loop-control 0600 root root - 10:237); opening one loads
+# its module (loop, dm-mod, md, ...).  Nothing to do on our kernel, where they are built in.
+kmod static-nodes --format=tmpfiles 2>/dev/null | while read -r type path mode _ _ _ dev; do
+	[ -e "$path" ] && continue
+	mkdir -p "$(dirname "$path")"
+	mknod -m "$mode" "$path" "${type%!}" "${dev%%:*}" "${dev#*:}"
+done
 
 say() { echo "$*" >"$console"; }
 say "@@DMA-GUEST kernel $krel, mode ${DMA_MODE:-test}, scratch: ${SCRATCH0:-none} ${SCRATCH1:-} ${SCRATCH2:-} ${SCRATCH3:-}"

@@ -31,7 +31,10 @@ and the config fragments.  A copy of the repo with one byte changed in each gets
 Bad arguments get a clear error before anything is built.
 
   $ qemu-scripts/run-tests.sh --kernel fancy
-  error: KERNEL must be lean, debug or unpatched (got 'fancy')
+  error: KERNEL must be lean, debug, unpatched or stock (got 'fancy')
+  [1]
+  $ DMA_STOCK_KERNEL=6.1.0-x qemu-scripts/stock-kernel.sh
+  error: DMA_STOCK_KERNEL must look like 6.1.0-N-amd64 (got '6.1.0-x')
   [1]
   $ qemu-scripts/run-tests.sh tests/vm/no-such-test.t
   error: no such test: tests/vm/no-such-test.t

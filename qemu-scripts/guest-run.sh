@@ -26,12 +26,13 @@ if [ -d "/payload/lib/modules/$krel" ]; then
 fi
 depmod -a 2>/dev/null
 # A modular kernel (the stock one): the device nodes of modules not loaded yet, as udev's
-# static-nodes makes them (c! /dev/loop-control 0600 root root - 10:237); opening one loads
-# its module (loop, dm-mod, md, ...).  Nothing to do on our kernel, where they are built in.
-kmod static-nodes --format=tmpfiles 2>/dev/null | while read -r type path mode _ _ _ dev; do
-	[ -e "$path" ] && continue
-	mkdir -p "$(dirname "$path")"
-	mknod -m "$mode" "$path" "${type%!}" "${dev%%:*}" "${dev#*:}"
+# static-nodes makes them from modules.devname ("loop loop-control c10:237"); opening one
+# loads its module (loop, dm-mod, ...).  Nothing to do on our kernel, where they are built in.
+grep -v '^#' "/lib/modules/$krel/modules.devname" 2>/dev/null | while read -r _ node dev; do
+	[ -e "/dev/$node" ] && continue
+	mkdir -p "$(dirname "/dev/$node")"
+	num=${dev#?}
+	mknod -m 0600 "/dev/$node" "${dev%"$num"}" "${num%%:*}" "${num#*:}"
 done
 
 say() { echo "$*" >"$console"; }

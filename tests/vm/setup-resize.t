@@ -29,7 +29,7 @@ Nothing grew: resize reloads the same table.  The data device shrank: refused, n
   db: 512 MiB -> 512 MiB, log 65535 -> 65535 blocks
   $ grow dd $((D / 2)) $SCRATCH0
   $ dm-atomic-setup resize db
-  dm-atomic-setup: the data device (252:0) has 524288 sectors, db has 1048576: shrinking is not supported
+  dm-atomic-setup: the data device \(\d+:0\) has 524288 sectors, db has 1048576: shrinking is not supported (re)
   [2]
   $ grow dd $D $SCRATCH0
   $ dmsetup info -c --noheadings -o suspended db

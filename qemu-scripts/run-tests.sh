@@ -83,8 +83,16 @@ if [ "$flavor" = stock ]; then
 	vm_tests=("${vm_only[@]}")
 fi
 # The stock-kernel share of a full run: the tests of tests/vm/stock-share.list.
-stock_tests=()
-if [ ${#selected[@]} -eq 0 ] && [ "$flavor" = lean ] && [ $host_only = 0 ] && [ -f tests/vm/stock-share.list ]; then
+# DMA_STOCK_SHARE=0 leaves it out (it downloads Debian's kernel once), =1 adds it to a run of
+# named VM tests on our kernel.
+stock_tests=() want_share=0
+[ ${#selected[@]} -eq 0 ] && [ "$flavor" != stock ] && [ $host_only = 0 ] && want_share=1
+[ "$flavor" = lean ] || want_share=0
+case "${DMA_STOCK_SHARE:-}" in
+0) [ $want_share = 0 ] || log "DMA_STOCK_SHARE=0: the stock-kernel share (tests/vm/stock-share.list) is not run"; want_share=0 ;;
+1) [ "$flavor" != stock ] && [ ${#vm_tests[@]} -gt 0 ] && want_share=1 ;;
+esac
+if [ $want_share = 1 ]; then
 	while read -r t; do
 		case "$t" in ''|'#'*) continue ;; esac
 		[ -f "tests/$t" ] || die "tests/vm/stock-share.list names $t, which does not exist"

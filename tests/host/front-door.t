@@ -40,7 +40,7 @@ Bad arguments get a clear error before anything is built.
   error: no such test: tests/vm/no-such-test.t
   [1]
   $ qemu-scripts/run-tests.sh Makefile
-  error: not a test: Makefile (tests are tests/host/*.t, tests/build/*.t, tests/vm/*.t and tests/powercut/*.t)
+  error: not a test: Makefile (tests are tests/host/*.t, tests/build/*.t, tests/vm/*.t, tests/powercut/*.t and tests/apps/*.t)
   [1]
   $ qemu-scripts/kernel.sh sparkly
   error: unknown kernel flavour 'sparkly' (lean, debug or unpatched)

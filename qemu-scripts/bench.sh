@@ -4,6 +4,9 @@
 #
 #   bench.sh [--quick] [--rows 1,2,3,4,5,6,7,8] [--seconds S] [--rounds N]
 #
+# Row 9 (MariaDB with and without its doublewrite buffer) is only run when named (ROWS=9): it
+# boots the guest image with the database packages (rootfs.sh apps).
+#
 # Benchmark disks are not the test suite's scratch disks: preallocated raw images (fallocate,
 # then written once with zeros, so no extent is unwritten or sparse) in $DMA_CACHE/bench/,
 # attached with cache=none (host O_DIRECT) and aio=native, so a guest FLUSH costs a real
@@ -29,13 +32,15 @@ while [ $# -gt 0 ]; do
 	esac
 done
 rows=$(echo "$rows" | tr ' ' ',')
-[[ "$rows" =~ ^[1-8](,[1-8])*$ ]] || die "ROWS must be row numbers 1-8, comma separated (got '$rows')"
+[[ "$rows" =~ ^[1-9](,[1-9])*$ ]] || die "ROWS must be row numbers 1-9, comma separated (got '$rows')"
 
 "$SCRIPTS/deps.sh" bench
 make -s -C "$TOP/tools" >/dev/null || die "tools did not build"
 command -v gnuplot >/dev/null || die "gnuplot is missing (qemu-scripts/deps.sh bench installs it)"
 build=$("$SCRIPTS/kernel.sh" lean)
-rootfs=$("$SCRIPTS/rootfs.sh")
+image=main
+[[ ",$rows," == *,9,* ]] && image=apps
+rootfs=$("$SCRIPTS/rootfs.sh" $image)
 
 # --- disks -----------------------------------------------------------------------------------
 bdir=$DMA_CACHE/bench

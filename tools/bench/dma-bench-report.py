@@ -61,6 +61,12 @@ SPEC = {
                                      "aio-qd8", "aio-qd32"],
             cols=["lin-plain", "atom-plain", "atom-rwf"], base="lin-plain", head="iops",
             kind="qd"),
+    9: dict(title="MariaDB 10.11 sysbench oltp_write_only (1 thread, innodb_flush_method=O_DIRECT, "
+                  "flush_log_at_trx_commit=1): doublewrite on, ext4 on dm-linear vs doublewrite "
+                  "off, ext4 on dm-atomic with all_writes_atomic (apps image only)",
+            layouts=["sep"], groups=["oltp-write-only"],
+            cols=["a-doublewrite", "b-atomic-nodw"], base="a-doublewrite", head="tps",
+            kind="sqlite"),
 }
 UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
          "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",

@@ -11,7 +11,8 @@
 #
 # Environment (all optional):
 #   DMA_BENCH_OUT      output directory (default /tmp/bench)
-#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7,8)
+#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7,8; row 9,
+#                      MariaDB, needs the apps guest image: make bench ROWS=9)
 #   DMA_BENCH_QUICK=1  smoke run: one round, about a second per cell, smaller recovery logs
 #   DMA_BENCH_ROUNDS, DMA_BENCH_SECONDS   override rounds (default 3) and seconds per cell (2)
 #   DMA_BENCH_DATA, _LOG, _FUA, _SHARED   the disks; by default the virtio disks with serial
@@ -33,10 +34,10 @@ ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6,7,8}" | tr ',' ' ') "
 QUICK=${DMA_BENCH_QUICK:-0}
 if [ "$QUICK" = 1 ]; then
 	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} RECOVERY_MIB="2 4 8" READ_MIB=8
-	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-10}
+	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-10} MDB_EVENTS=20 MDB_ROWS=1000
 else
 	ROUNDS=${DMA_BENCH_ROUNDS:-3} SECS=${DMA_BENCH_SECONDS:-2} RECOVERY_MIB="16 64 256" READ_MIB=32
-	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-100}
+	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-100} MDB_EVENTS=${DMA_BENCH_MDB_EVENTS:-300} MDB_ROWS=10000
 fi
 MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 MODULE=${DMA_MODULE:-/payload/modules/dm-atomic.ko}
@@ -425,6 +426,53 @@ row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs ato
 	dmsetup remove atom7; dmsetup remove lin7 b7d
 }
 
+row9() {	# MariaDB: doublewrite on, ext4 on dm-linear vs doublewrite off, ext4 on dm-atomic (all_writes_atomic)
+	local n m r c mnt=/tmp/bench-mdb lib=/payload/tests/apps/mariadb-lib.sh
+	command -v mariadbd >/dev/null && command -v sysbench >/dev/null && [ -f $lib ] ||
+		{ fail "row 9: mariadb-server or sysbench missing (make bench ROWS=9 boots the apps image)"; return; }
+	_skip() { echo "$*"; return 1; }
+	. $lib
+	n=$(sectors "$B_DATA"); m=$((n / 2 < 1048576 ? n / 2 / 8 * 8 : 1048576))
+	DATA=$B_DATA LOG=$B_LOG ROLES="data:$B_DATA log:$B_LOG"
+	wipe_log "$LOG"
+	dmsetup create lin9 --table "0 $m linear $DATA 0" &&
+	dmsetup create b9d --table "0 $m linear $DATA $m" || { fail "row 9 setup"; return; }
+	dmsetup create atom9 --table "0 $m atomic /dev/mapper/b9d $LOG 1 all_writes_atomic" ||
+		{ fail "row 9 setup"; dmsetup remove lin9 b9d; return; }
+	local tp=$SECONDS ok=1
+	for c in lin9 atom9; do
+		mkdir -p $mnt-$c
+		{ mkfs.ext4 -q -F -E nodiscard /dev/mapper/$c && mount /dev/mapper/$c $mnt-$c && _mdb_init $mnt-$c/data &&
+		  _mdb_start $mnt-$c/data 1 && _mdb -e "CREATE DATABASE sbtest" &&
+		  _sysbench --tables=1 --table-size=$MDB_ROWS prepare >/dev/null && _mdb_stop; } || ok=0
+	done
+	if [ $ok = 1 ]; then
+		say "row 9: ext4, MariaDB and sysbench tables of $MDB_ROWS rows set up twice in $((SECONDS - tp)) s"
+		for ((r = 1; r <= ROUNDS; r++)); do
+			for c in a-doublewrite b-atomic-nodw; do
+				local dev=lin9 dw=1
+				[ $c = b-atomic-nodw ] && dev=atom9 dw=0
+				_mdb_start $mnt-$dev/data $dw || { fail "row 9: mariadbd did not start"; continue; }
+				# Pages written back all the time (as under a steady write load that outgrows
+				# the buffer pool), not left dirty in memory: each page write is what costs.
+				_mdb -e "SET GLOBAL innodb_max_dirty_pages_pct=0; SET GLOBAL innodb_max_dirty_pages_pct_lwm=0.001"
+				cell 9 sep oltp-write-only $c $r /dev/mapper/$dev none -- mdb_cell "$MDB_EVENTS"
+				_mdb_stop
+				[ $dev = atom9 ] && dmsetup message atom9 0 checkpoint >/dev/null
+			done
+		done
+	else
+		fail "row 9: ext4, MariaDB or the sysbench tables could not be set up"
+	fi
+	umount $mnt-lin9 $mnt-atom9 2>/dev/null
+	dmsetup remove atom9; dmsetup remove lin9 b9d
+}
+mdb_cell() {	# mdb_cell EVENTS: sysbench oltp_write_only, JSON {tps, txns} on stdout
+	local out
+	out=$(_sysbench --tables=1 --table-size=$MDB_ROWS --events="$1" --time=0 --threads=1 run) || return 1
+	awk '/transactions:/ { gsub(/\(/, "", $3); print "{\"txns\": " $2 ", \"tps\": " $3 "}" }' <<<"$out"
+}
+
 has_row() { [[ "$ROWS" == *" $1 "* ]]; }
 
 run_layout() {
@@ -455,6 +503,11 @@ if has_row 7; then
 	c0=$ncell t0=$SECONDS
 	row7
 	say "layout sep row 7: $((ncell - c0)) cells in $((SECONDS - t0)) s"
+fi
+if has_row 9; then
+	c0=$ncell t0=$SECONDS
+	row9
+	say "layout sep row 9: $((ncell - c0)) cells in $((SECONDS - t0)) s"
 fi
 dmesg >"$OUT/dmesg.txt"
 say "done: $ncell cells in $((SECONDS - t_begin)) s, $failures failure(s)"

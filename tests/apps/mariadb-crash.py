@@ -144,6 +144,11 @@ def record(mode, txns, events):
            % (MNT, MNT))
         if atomic:
             dm("message", "mc-a", "0", "clear_stats")
+        # What reaches the top device: every write bio queued on it, with its size.
+        subprocess.run(["rm", "-rf", "/tmp/mc-bt"])
+        os.makedirs("/tmp/mc-bt")
+        bt = subprocess.Popen(["blktrace", "-d", dev, "-a", "queue", "-D", "/tmp/mc-bt", "-o", "bt"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         dm("message", "mc-lw", "0", "mark", "c0")
         load = subprocess.Popen(["bash", "-c", ". %s; . %s; _sysbench --tables=1 --table-size=2000 "
                                  "--events=%d --time=0 --threads=1 run" % (VMLIB, LIB, events)],
@@ -152,6 +157,15 @@ def record(mode, txns, events):
             sh("_mdb -e 'INSERT INTO sbtest.acks VALUES (%d)'" % n)
             dm("message", "mc-lw", "0", "mark", "c%d" % n)
         load.wait()
+        bt.send_signal(2)
+        bt.wait()
+        out = subprocess.run(["blkparse", "-q", "-D", "/tmp/mc-bt", "-i", "bt", "-f", "%a %d %n\\n"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+        sizes = [int(f[2]) for f in (l.split() for l in out.splitlines())
+                 if len(f) == 3 and f[0] == "Q" and "W" in f[1] and f[2].isdigit()]
+        print("%s: write bios queued on the %s device during the run: %d of 16 KiB, %d of other sizes"
+              % (mode, "dm-atomic" if atomic else "ext4", sizes.count(32),
+                 len([x for x in sizes if x != 32])))
         stats = ""
         if atomic:
             out = subprocess.check_output(["dmsetup", "message", "mc-a", "0", "stats"], text=True)

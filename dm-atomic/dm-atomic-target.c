@@ -156,6 +156,8 @@ struct per_bio {
 	u64 discard_seq;		/* deferred discards: waits for this retire */
 	bool direct;			/* counted in direct_inflight[epoch] */
 	u8 epoch;
+	bool flush;			/* an empty flush sent to the data device */
+	u64 flush_mark;			/* direct_done when it was sent */
 };
 
 struct atomic_c {
@@ -199,6 +201,15 @@ struct atomic_c {
 	 */
 	atomic_t direct_inflight[2];
 	wait_queue_head_t direct_wait;
+
+	/*
+	 * Flushes the data device does not need: direct writes completed
+	 * so far, and how many of them had completed when the last flush
+	 * of the data device that succeeded was sent (see dmat_flushed()).
+	 */
+	atomic64_t direct_done;
+	atomic64_t flushed_done;
+	atomic64_t flushes_skipped;
 
 	spinlock_t lock;		/* protects everything below */
 	struct list_head incoming;	/* atomic_req waiting for a commit */
@@ -841,6 +852,57 @@ static void index_drop_upto(struct atomic_c *ac, u64 seq)
  * Commit: group commit of queued lists into one transaction, one FUA write.
  */
 
+/*
+ * Flushes of the data device (G2).  Logged writes are durable when they
+ * complete and write-back data stays in the log until a flush of its own
+ * made it durable, so only direct writes (and discards) can sit in the data
+ * device's volatile cache.  A flush made durable every direct write that had
+ * completed when it was sent; an empty flush that finds no direct write
+ * completed since then has nothing to make durable and completes at once.
+ * The module parameter skip_clean_flush=N sends every flush down, for
+ * comparisons.
+ */
+static bool dmat_skip_clean_flush = true;
+module_param_named(skip_clean_flush, dmat_skip_clean_flush, bool, 0644);
+MODULE_PARM_DESC(skip_clean_flush, "complete a flush at once when no direct write completed since the data device's last flush (default Y)");
+
+/* Before sending a flush to the data device: what it will cover. */
+static u64 dmat_flush_mark(struct atomic_c *ac)
+{
+	return atomic64_read(&ac->direct_done);
+}
+
+/* A flush sent at @mark succeeded: everything completed before it is durable. */
+static void dmat_flushed(struct atomic_c *ac, u64 mark)
+{
+	s64 old = atomic64_read(&ac->flushed_done);
+
+	while (old < (s64)mark) {
+		s64 prev = atomic64_cmpxchg(&ac->flushed_done, old, mark);
+
+		if (prev == old)
+			break;
+		old = prev;
+	}
+}
+
+static bool dmat_flush_needed(struct atomic_c *ac)
+{
+	return !READ_ONCE(dmat_skip_clean_flush) ||
+	       atomic64_read(&ac->direct_done) != atomic64_read(&ac->flushed_done);
+}
+
+/* blkdev_issue_flush() of the data device, recorded for dmat_flush_needed(). */
+static int dmat_flush_data(struct atomic_c *ac)
+{
+	u64 mark = dmat_flush_mark(ac);
+	int r = blkdev_issue_flush(ac->data_dev->bdev);
+
+	if (!r)
+		dmat_flushed(ac, mark);
+	return r;
+}
+
 static void kick_writeback(struct atomic_c *ac, bool now)
 {
 	if (ac->read_only)	/* what was loaded stays in memory */
@@ -1068,8 +1130,8 @@ static void commit_work_fn(struct work_struct *ws)
 		}
 		spin_unlock_irq(&ac->lock);
 
-		if (batch_wants_flush(&batch)) {
-			int r = blkdev_issue_flush(ac->data_dev->bdev);
+		if (batch_wants_flush(&batch) && dmat_flush_needed(ac)) {
+			int r = dmat_flush_data(ac);
 
 			if (r) {
 				atomic_set_error(ac, r, "data device flush for a REQ_PREFLUSH list");
@@ -1257,6 +1319,7 @@ static void dmat_count_direct(struct atomic_c *ac, struct per_bio *pb)
 /* From end_io, in any context. */
 static void dmat_direct_done(struct atomic_c *ac, struct per_bio *pb)
 {
+	atomic64_inc(&ac->direct_done);
 	pb->direct = false;
 	/* Pairs with the barrier in wait_event() of dmat_wait_direct(). */
 	if (atomic_dec_and_test(&ac->direct_inflight[pb->epoch]) &&
@@ -1399,6 +1462,7 @@ static void unpin_all(struct read_pin *pins, unsigned long n)
 
 static void process_deferred_discards(struct atomic_c *ac);
 
+
 /*
  * One write-back pass over everything committed so far.  Returns 0, -EAGAIN
  * if nothing was committed, or the error that latched fail mode.
@@ -1438,7 +1502,7 @@ static int writeback_pass(struct atomic_c *ac)
 		return r;
 	}
 	/* The data must be durable before the tail moves past its log copy. */
-	r = blkdev_issue_flush(ac->data_dev->bdev);
+	r = dmat_flush_data(ac);
 	if (r) {
 		atomic_set_error(ac, r, "data device flush");
 		return r;
@@ -1855,14 +1919,23 @@ static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 	pb->nr_pins = 0;
 	pb->pins = NULL;
 	pb->direct = false;
+	pb->flush = false;
 
 	if (bio->bi_opf & REQ_PREFLUSH) {
 		/*
 		 * Logged writes are durable when acknowledged (REQ_FUA on
 		 * the log); only direct writes can sit in the data device's
 		 * cache.  DM core splits off the data of a flush, so this is
-		 * an empty flush.
+		 * an empty flush: done at once when no direct write
+		 * completed since the data device's last flush.
 		 */
+		if (!dmat_flush_needed(ac) && !atomic_failed(ac)) {
+			atomic64_inc(&ac->flushes_skipped);
+			bio_endio(bio);
+			return DM_MAPIO_SUBMITTED;
+		}
+		pb->flush = true;
+		pb->flush_mark = dmat_flush_mark(ac);
 		remap_to_data(ac, bio);
 		return DM_MAPIO_REMAPPED;
 	}
@@ -1885,6 +1958,11 @@ static int atomic_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *er
 
 	if (pb->direct)
 		dmat_direct_done(ti->private, pb);
+	else if (bio_op(bio) == REQ_OP_DISCARD || bio_op(bio) == REQ_OP_WRITE_ZEROES)
+		/* A deferred one, sent down without being counted direct. */
+		atomic64_inc(&((struct atomic_c *)ti->private)->direct_done);
+	if (pb->flush && !*error)
+		dmat_flushed(ti->private, pb->flush_mark);
 	if (pb->nr_pins) {
 		if (!*error)
 			overlay_pins(bio, pb);
@@ -2701,6 +2779,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("space_waits=%llu\nindex_ranges=%lu\n", ac->space_waits, ac->nr_ranges);
 	DMEMIT("commit_windows=%llu\nwindow_timeouts=%llu\n", ac->commit_windows,
 	       ac->window_timeouts);
+	DMEMIT("flushes_skipped=%lld\n", (long long)atomic64_read(&ac->flushes_skipped));
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
@@ -2727,6 +2806,7 @@ static void clear_stats(struct atomic_c *ac)
 	ac->watermark_events = 0;
 	ac->commit_windows = 0;
 	ac->window_timeouts = 0;
+	atomic64_set(&ac->flushes_skipped, 0);
 	spin_unlock_irq(&ac->lock);
 }
 

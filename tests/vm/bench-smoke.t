@@ -13,7 +13,7 @@ measurement are taken away from a copy, to show the completeness check can fail.
   $ grep -c '|0x800000)' /tmp/bench-smoke/oatomic-proof.txt
   1
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke
-  bench output complete: rows 1,2,3,4,5,6,8, 135 cells, 1 round(s), every figure present
+  bench output complete: rows 1,2,3,4,5,6,8, 144 cells, 1 round(s), every figure present
   $ dma-bench-report --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | grep -c '^row [1-8]:'
   7
 
@@ -21,7 +21,7 @@ The check fails when a cell's output lacks a figure, or a measurement is missing
 
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ : >/tmp/bench-broken/cells/0001.json
-  $ rm /tmp/bench-broken/cells/0135.meta
+  $ rm /tmp/bench-broken/cells/0144.meta
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
   bench output INCOMPLETE: 2 problem(s)
     row 1 sep seq-256k lin-plain round 1: no figures

@@ -229,6 +229,17 @@ two_pass() {
 	return $rc
 }
 
+# all_flushes CMD...: CMD with every empty flush of dm-atomic sent down to the data device
+# (module parameter skip_clean_flush=N), as before clean flushes were skipped.
+all_flushes() {
+	local p=/sys/module/dm_atomic/parameters/skip_clean_flush rc
+	echo N >$p || return
+	"$@"
+	rc=$?
+	echo Y >$p
+	return $rc
+}
+
 # no_window CMD...: CMD with dm-atomic's group commit as it was before the commit window
 # (module parameter commit_window=N: a commit starts as soon as lists wait, two in flight).
 no_window() {
@@ -275,6 +286,8 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
 			cell 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			cell 3 "$L" "txn-w$w" b-atomic-flush-passdown $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom all_flushes dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom no_window dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \

@@ -1,10 +1,9 @@
 Atomic writes through io_uring and libaio are asynchronous.  The device is dm-atomic with its
 log on dm-delay (every write waits 500 ms for its commit); it, and dm-linear over it, report
 its units through statx.  32 atomic writes (RWF_ATOMIC, then O_ATOMIC) submitted at once are
-all still in flight when the submitting call returns, and each lands whole.  io_uring hands
-writes to a device without QUEUE_FLAG_NOWAIT (dm-atomic takes no REQ_NOWAIT bios) to an
-io-wq worker; a write that waited for its list held its worker, so io_uring started more;
-now one worker submits all 32 and waits for none.  fio's libaio engine with O_ATOMIC
+all still in flight when the submitting call returns, and each lands whole.  dm-atomic takes
+REQ_NOWAIT bios (its data device does; its log device need not), so io_uring submits them
+itself, without an io-wq worker (block-atomic-nowait.t has more).  fio's libaio engine with O_ATOMIC
 (--atomic=1) at queue depth 32 reaches that depth and its submissions do not wait.
 
   $ . "$TESTDIR/lib.sh"
@@ -26,7 +25,7 @@ atomic list of the target (all of it or none of it after a crash).
 
   $ l0=$(_dma_stat rwf-dma lists_committed)
   $ dma-rwf uring $D 32 4096 11
-  io_uring: 32 atomic writes of 4096 bytes: 32 ok, 0 failed; in flight after submit: 32; io-wq workers: 1
+  io_uring: 32 atomic writes of 4096 bytes: 32 ok, 0 failed; in flight after submit: 32; io-wq workers: 0
   $ dma-rwf check $D 0 131072 11
   match
   $ dma-rwf aio $D 32 8192 12
@@ -39,7 +38,7 @@ atomic list of the target (all of it or none of it after a crash).
 The same with O_ATOMIC instead of RWF_ATOMIC.
 
   $ dma-rwf uring -o $D 32 4096 13
-  io_uring: 32 atomic writes of 4096 bytes: 32 ok, 0 failed; in flight after submit: 32; io-wq workers: 1
+  io_uring: 32 atomic writes of 4096 bytes: 32 ok, 0 failed; in flight after submit: 32; io-wq workers: 0
   $ dma-rwf aio -o $D 32 4096 14
   libaio: 32 atomic writes of 4096 bytes: 32 ok, 0 failed; in flight after submit: 32
   $ dma-rwf check $D 0 131072 14

@@ -207,49 +207,33 @@ prove_oatomic() {
 }
 
 # --- rows ----------------------------------------------------------------------------------
-# crc_driver CMD...: CMD with dm-atomic's checksums by the kernel's crc32c() (its best crypto
-# driver), whatever implementation the module chose at load (the kernel log says which).
-crc_driver() {
-	local p=/sys/module/dm_atomic/parameters/crc32c_impl rc
-	echo 1 >$p || return
+# with_param NAME VALUE RESTORE CMD...: CMD with dm-atomic's module parameter NAME set to
+# VALUE, set back to RESTORE afterwards (CMD's exit status is kept).
+with_param() {
+	local p=/sys/module/dm_atomic/parameters/$1 v=$2 back=$3 rc
+	shift 3
+	echo "$v" >"$p" || return
 	"$@"
 	rc=$?
-	echo 0 >$p
+	echo "$back" >"$p"
 	return $rc
 }
+
+# crc_driver CMD...: CMD with dm-atomic's checksums by the kernel's crc32c() (its best crypto
+# driver), whatever implementation the module chose at load (the kernel log says which).
+crc_driver() { with_param crc32c_impl 1 0 "$@"; }
 
 # two_pass CMD...: CMD with dm-atomic copying logged data first and checksumming it in a
 # second pass (module parameter copy_crc=N), as before copy and crc32c went in one pass.
-two_pass() {
-	local p=/sys/module/dm_atomic/parameters/copy_crc rc
-	echo N >$p || return
-	"$@"
-	rc=$?
-	echo Y >$p
-	return $rc
-}
+two_pass() { with_param copy_crc N Y "$@"; }
 
 # all_flushes CMD...: CMD with every empty flush of dm-atomic sent down to the data device
 # (module parameter skip_clean_flush=N), as before clean flushes were skipped.
-all_flushes() {
-	local p=/sys/module/dm_atomic/parameters/skip_clean_flush rc
-	echo N >$p || return
-	"$@"
-	rc=$?
-	echo Y >$p
-	return $rc
-}
+all_flushes() { with_param skip_clean_flush N Y "$@"; }
 
 # no_window CMD...: CMD with dm-atomic's group commit as it was before the commit window
 # (module parameter commit_window=N: a commit starts as soon as lists wait, two in flight).
-no_window() {
-	local p=/sys/module/dm_atomic/parameters/commit_window rc
-	echo N >$p || return
-	"$@"
-	rc=$?
-	echo Y >$p
-	return $rc
-}
+no_window() { with_param commit_window N Y "$@"; }
 
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r

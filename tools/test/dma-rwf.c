@@ -638,6 +638,16 @@ static void rate_aio(struct rate *r, int fd, int rwf, double end)
 	io_destroy(ctx);
 }
 
+/* The engine argument of rate and stream: 1 for io_uring, 0 for libaio. */
+static int engine_is_uring(const char *name)
+{
+	if (!strcmp(name, "uring"))
+		return 1;
+	if (strcmp(name, "aio"))
+		usage_error("engine must be uring or aio, not '%s'", name);
+	return 0;
+}
+
 static int cmd_rate(int argc, char **argv)
 {
 	struct rate r = { .rnd = 88172645463325252ULL };
@@ -651,12 +661,7 @@ static int cmd_rate(int argc, char **argv)
 	}
 	if (argc != 7)
 		usage();
-	if (!strcmp(argv[1], "uring"))
-		uring = 1;
-	else if (!strcmp(argv[1], "aio"))
-		uring = 0;
-	else
-		usage_error("engine must be uring or aio, not '%s'", argv[1]);
+	uring = engine_is_uring(argv[1]);
 	r.qd = num(argv[3]);
 	r.bs = num(argv[4]);
 	secs = strtod(argv[5], NULL);
@@ -871,12 +876,7 @@ static int cmd_stream(int argc, char **argv)
 	}
 	if (argc != 8)
 		usage();
-	if (!strcmp(argv[1], "uring"))
-		uring = 1;
-	else if (!strcmp(argv[1], "aio"))
-		uring = 0;
-	else
-		usage_error("engine must be uring or aio, not '%s'", argv[1]);
+	uring = engine_is_uring(argv[1]);
 	st.qd = num(argv[3]);
 	st.nwrites = num(argv[4]);
 	st.seed = num(argv[5]);

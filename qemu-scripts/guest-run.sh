@@ -70,14 +70,44 @@ cp -a /payload/tests/. "$work/"
 per_test_timeout=${DMA_TEST_TIMEOUT:-600}
 export DMA_TEST_TIMEOUT=$per_test_timeout   # tests may warn before the limit (crash-states.py)
 
+# A test about to hit its time limit: what is stuck, on the console (the host keeps it even when
+# the guest hangs afterwards): every task in uninterruptible sleep with its kernel stack, the
+# device-mapper tables and status, and the kernel's own list of blocked tasks (sysrq w).
+diagnose() {
+	say "@@DMA-WARN $1: still running after $2 s (limit $per_test_timeout s); blocked tasks and devices follow"
+	{
+		ps -eo pid,stat,etimes,wchan:32,args | awk 'NR == 1 || $2 ~ /^D/'
+		for p in /proc/[0-9]*; do
+			[ "$(awk '{ print $3 }' "$p/stat" 2>/dev/null)" = D ] || continue
+			echo "--- ${p#/proc/} $(tr '\0' ' ' <"$p/cmdline" 2>/dev/null | head -c 200)"
+			cat "$p/stack" 2>/dev/null
+		done
+		echo "--- dmsetup info"; timeout 10 dmsetup info -c 2>&1
+		echo "--- dmsetup table"; timeout 10 dmsetup table 2>&1
+		echo "--- dmsetup status"; timeout 10 dmsetup status 2>&1
+		for d in $(dmsetup table 2>/dev/null | awk '$4 == "atomic" { sub(/:$/, "", $1); print $1 }' | sort -u); do
+			echo "--- dmsetup message $d 0 stats"; timeout 10 dmsetup message "$d" 0 stats 2>&1
+		done
+		echo "--- blocked tasks (sysrq w)"
+		echo w >/proc/sysrq-trigger 2>/dev/null
+		sleep 1
+		dmesg | sed -n '/sysrq: Show Blocked State/,$p' | tail -n 200
+	} 2>&1 | sed 's/^/@@DIAG /' >"$console"
+}
+
 while read -r t; do
 	[ -n "$t" ] || continue
 	name=${t//\//_}
 	say "@@DMA-BEGIN $t"
 	start=$(date +%s.%N)
+	diag_at=$((per_test_timeout > 60 ? per_test_timeout - 20 : per_test_timeout * 2 / 3))
+	( sleep "$diag_at" && diagnose "$t" "$diag_at" ) &
+	watchdog=$!
 	(cd "$work/$(dirname "$t")" && timeout -k 10 "$per_test_timeout" cram3 --shell=/bin/bash -v "$(basename "$t")") \
 		>"$res/$name.out" 2>&1
 	rc=$?
+	kill "$watchdog" 2>/dev/null
+	wait "$watchdog" 2>/dev/null
 	secs=$(python3 -c "print(round($(date +%s.%N) - $start, 1))")
 	status=failed
 	if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$res/$name.out"; then
@@ -85,7 +115,7 @@ while read -r t; do
 	elif [ "$rc" = 0 ] && grep -q '^# Ran 1 tests, 0 skipped, 0 failed' "$res/$name.out"; then
 		status=passed
 	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-		echo "TIMEOUT: killed after ${per_test_timeout} s" >>"$res/$name.out"
+		{ [ -z "$(tail -c 1 "$res/$name.out")" ] || echo; echo "TIMEOUT: killed after ${per_test_timeout} s"; } >>"$res/$name.out"
 	fi
 	[ -f "$work/$t.err" ] && cp "$work/$t.err" "$res/$name.err"
 	# A test cleans up after itself; whatever it left behind is its failure.

@@ -193,6 +193,9 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	[ "$flavor" = debug ] && per=800
 	# The database tests (tests/apps) record and check crash states of a real server.
 	[ "$rootfs_flavor" = apps ] && per=$((per * 3))
+	# One test's limit in the guest (DMA_TEST_LIMIT seconds overrides it, e.g. to see the
+	# diagnostics a stuck test prints 20 s before its limit without waiting minutes).
+	limit=${DMA_TEST_LIMIT:-$((per * 3))}
 	# Shards: one guest per host core, run side by side (single-threaded TCG uses one host
 	# thread per guest).  Tests are dealt longest first to the least loaded guest, by the
 	# durations of the last run (30 s for a test not seen yet).
@@ -232,12 +235,12 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			rc=0
 			if [ "$n" -gt 0 ]; then
 				# A test may take up to 3 * per (its own limit): the guest's budget allows one such.
-				DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
+				DMA_TEST_TIMEOUT=$limit "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
 					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + per * (n + 2))) || rc=1
 			fi
 			if grep -qx 'stock-share' "$list"; then
 				n=$(wc -l <"$OUT/vm-stock-share.list")
-				DMA_TEST_TIMEOUT=$((per * 3)) "$SCRIPTS/run-vm.sh" --build "$stock_build" --rootfs "$rootfs" \
+				DMA_TEST_TIMEOUT=$limit "$SCRIPTS/run-vm.sh" --build "$stock_build" --rootfs "$rootfs" \
 					--out "$OUT/vm-stock-share" --tests "$OUT/vm-stock-share.list" --timeout $((90 + per * (n + 2))) \
 					--label "(stock kernel)" || rc=1
 			fi
@@ -275,6 +278,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	splats=$(awk '
 		/^@@DMA-BEGIN / { cur = $2; next }
 		/^@@DMA-END / { cur = ""; next }
+		/^@@DIAG / { next }
 		/BUG:|WARNING:|KASAN|UBSAN|Oops|general protection fault|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked|kmemleak: .* new suspected|Kernel panic/ {
 			print (cur == "" ? "(outside any test)" : cur) "\t" $0
 		}' "$ctext" 2>/dev/null || true)
@@ -290,13 +294,18 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			st=failed
 			printf 'KERNEL SPLAT during this test:\n%s\n' "$splat" >>"$vmout/results/$name.out"
 		fi
+		# A test killed at its limit: what the guest said was stuck just before.
+		if grep -aq 'TIMEOUT: killed after' "$vmout/results/$name.out" 2>/dev/null; then
+			awk -v t="$rel" '$1 == "@@DMA-BEGIN" { cur = $2 } $1 == "@@DMA-END" { cur = "" }
+				cur == t && /^@@(DIAG|DMA-WARN) / { print }' "$ctext" | head -n 300 >>"$vmout/results/$name.out"
+		fi
 		if [ -z "$st" ]; then
 			st=failed
 			mkdir -p "$vmout/results"
 			if grep -aqx "@@DMA-BEGIN $rel" "$ctext"; then
 				{
 					echo "the guest died or hung during this test; the console from its start:"
-					sed -n "/^@@DMA-BEGIN ${rel//\//\\/}\$/,\$p" "$ctext" | head -n 40
+					sed -n "/^@@DMA-BEGIN ${rel//\//\\/}\$/,\$p" "$ctext" | head -n 300
 				} >"$vmout/results/$name.out"
 			else
 				echo "not run: the guest stopped before reaching this test" >"$vmout/results/$name.out"

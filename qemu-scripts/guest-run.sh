@@ -74,7 +74,7 @@ export DMA_TEST_TIMEOUT=$per_test_timeout   # tests may warn before the limit (c
 # the guest hangs afterwards): every task in uninterruptible sleep with its kernel stack, the
 # device-mapper tables and status, and the kernel's own list of blocked tasks (sysrq w).
 diagnose() {
-	say "@@DMA-WARN $1: still running after $2 s (limit $per_test_timeout s); blocked tasks and devices follow"
+	say "@@DMA-WARN $1: still running after $2 s (a test's limit: $per_test_timeout s); blocked tasks and devices follow"
 	{
 		ps -eo pid,stat,etimes,wchan:32,args | awk 'NR == 1 || $2 ~ /^D/'
 		for p in /proc/[0-9]*; do
@@ -95,19 +95,27 @@ diagnose() {
 	} 2>&1 | sed 's/^/@@DIAG /' >"$console"
 }
 
+# watch_start SECS LABEL: diagnose unless watch_stop comes within SECS seconds.
+watch_start() {
+	( sleep "$1" && diagnose "$2" "$1" ) &
+	watchdog=$!
+}
+watch_stop() {
+	kill "$watchdog" 2>/dev/null
+	wait "$watchdog" 2>/dev/null
+}
+
 while read -r t; do
 	[ -n "$t" ] || continue
 	name=${t//\//_}
 	say "@@DMA-BEGIN $t"
 	start=$(date +%s.%N)
 	diag_at=$((per_test_timeout > 60 ? per_test_timeout - 20 : per_test_timeout * 2 / 3))
-	( sleep "$diag_at" && diagnose "$t" "$diag_at" ) &
-	watchdog=$!
+	watch_start "$diag_at" "$t"
 	(cd "$work/$(dirname "$t")" && timeout -k 10 "$per_test_timeout" cram3 --shell=/bin/bash -v "$(basename "$t")") \
 		>"$res/$name.out" 2>&1
 	rc=$?
-	kill "$watchdog" 2>/dev/null
-	wait "$watchdog" 2>/dev/null
+	watch_stop
 	secs=$(python3 -c "print(round($(date +%s.%N) - $start, 1))")
 	status=failed
 	if grep -q '^# Ran 1 tests, 1 skipped, 0 failed' "$res/$name.out"; then
@@ -123,9 +131,12 @@ while read -r t; do
 	if [ -n "$left" ]; then
 		printf 'LEFT BEHIND (cleaned up by the runner):\n%s\n' "$left" >>"$res/$name.out"
 		[ "$status" = passed ] && status=failed
+		# Removing what a killed test left may wait on stuck I/O: say what, if it takes long.
+		watch_start 60 "$t (the runner's cleanup after it)"
 		for md in /dev/md[0-9]* /dev/md/*; do [ -b "$md" ] && mdadm --stop "$md" >/dev/null 2>&1; done
 		dmsetup remove_all --force >/dev/null 2>&1
 		losetup -D 2>/dev/null
+		watch_stop
 	fi
 	echo "$status $t $secs" >>"$res/summary"
 	say "@@DMA-END $t $status $secs"

@@ -1,30 +1,73 @@
-The benchmark's smoke run: `make bench QUICK=1`'s rows (every row but the SQLite one, which
-bench-sqlite-smoke.t runs; every layout, group and column, one short round) run here on the scratch disks, and the output must be complete: every
-measurement present with every figure a number.  No speed is asserted anywhere (the scratch
-disks are cache=unsafe; `make bench` measures on its own disks).  Then one figure and one
-measurement are taken away from a copy, to show the completeness check can fail.
+The benchmark's smoke run: dma-bench-run (`make bench`'s guest side) with `make bench
+QUICK=1`'s settings (one short round a cell, small recovery logs) and the smoke plan
+(DMA_BENCH_SMOKE=1): every row but SQLite's (`make bench ROWS=7 QUICK=1` is its smoke run)
+and MariaDB's (apps image), every layout and every column of each row, with one group per
+row and layout (row 8: one per engine); on the fua and shared layouts only the baseline and
+the column that writes the log most (the other columns run the same code, with a module
+parameter set or less of it, on sep).  It runs here on the scratch disks, and the output
+must be complete against the plan the runner wrote: every planned measurement present with
+every figure a number, and the plan itself holding every layout and column.  No speed is
+asserted anywhere (the scratch disks are cache=unsafe; `make bench` measures on its own
+disks).  Then a figure and a measurement are taken away from a copy, and a column and a
+layout from the plan of another, to show the check can fail.
 
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 4
   $ _require_dm_atomic
-  $ export DMA_BENCH_OUT=/tmp/bench-smoke DMA_BENCH_QUICK=1 DMA_BENCH_ROWS=1,2,3,4,5,6,8 DMA_BENCH_SECONDS=${DMA_BENCH_SMOKE_SECONDS:-0.3}
+  $ export DMA_BENCH_OUT=/tmp/bench-smoke DMA_BENCH_QUICK=1 DMA_BENCH_SMOKE=1 DMA_BENCH_ROWS=1,2,3,4,5,6,8 DMA_BENCH_SECONDS=${DMA_BENCH_SMOKE_SECONDS:-0.3}
   $ export DMA_BENCH_DATA=$SCRATCH0 DMA_BENCH_LOG=$SCRATCH1 DMA_BENCH_FUA=$SCRATCH2 DMA_BENCH_SHARED=$SCRATCH3
   $ dma-bench-run >/tmp/bench-smoke.log 2>&1 || tail -n 20 /tmp/bench-smoke.log
   $ grep -c '|0x800000)' /tmp/bench-smoke/oatomic-proof.txt
   1
-  $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke
-  bench output complete: rows 1,2,3,4,5,6,8, 144 cells, 1 round(s), every figure present
-  $ dma-bench-report --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | grep -c '^row [1-8]:'
+  $ grep -v '^#' /tmp/bench-smoke/plan.txt
+  plan=smoke rounds=1
+  1 sep seq-1m-u lin-plain atom-oatomic atom-oatomic-2pass atom-oatomic-crc32c atom-plain
+  2 sep rand-4k-j8 lin-plain atom-oatomic atom-plain
+  3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush
+  4 sep randread-4k lin-plain atom-written atom-inlog
+  5 sep log-2m seqread activate
+  6 sep s128-j8 lin-plain atom-list atom-list-nowindow
+  8 sep uring-qd8 lin-plain atom-plain atom-rwf
+  8 sep aio-qd32 lin-plain atom-plain atom-rwf
+  1 fua seq-256k lin-plain atom-oatomic
+  3 fua txn-w1 a-doublewrite b-atomic-flush
+  3 shared txn-w16 a-doublewrite b-atomic-flush
+  $ dma-bench-report --check --rows 1,2,3,4,5,6,8 --table /tmp/bench-smoke.txt /tmp/bench-smoke
+  bench output complete: rows 1,2,3,4,5,6,8, 33 cells (smoke plan), 1 round(s), every figure present
+  $ grep -c '^row [1-8]:' /tmp/bench-smoke.txt
   7
 
 The check fails when a cell's output lacks a figure, or a measurement is missing:
 
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ : >/tmp/bench-broken/cells/0001.json
-  $ rm /tmp/bench-broken/cells/0144.meta
+  $ rm /tmp/bench-broken/cells/0033.meta
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
   bench output INCOMPLETE: 2 problem(s)
-    row 1 sep seq-256k lin-plain round 1: no figures
-    row 3 shared txn-w16 c-atomic-noflush: no measurement
+    row 1 sep seq-1m-u lin-plain round 1: no figures
+    row 3 shared txn-w16 b-atomic-flush: no measurement
   [1]
-  $ rm -rf /tmp/bench-smoke /tmp/bench-broken /tmp/bench-smoke.log
+
+and when the plan leaves out a column or a layout (the cells measured outside it are named
+too), or calls itself full without every group:
+
+  $ rm -r /tmp/bench-broken
+  $ cp -a /tmp/bench-smoke /tmp/bench-broken
+  $ sed -i -e '/^2 /s/ atom-plain//' -e '/^3 shared /d' /tmp/bench-broken/plan.txt
+  $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
+  bench output INCOMPLETE: 5 problem(s)
+    plan: row 2 column atom-plain: in no group of the plan
+    plan: row 3 shared: not in the plan
+    row 2 sep rand-4k-j8 atom-plain: measured, but not in the plan
+    row 3 shared txn-w16 a-doublewrite: measured, but not in the plan
+    row 3 shared txn-w16 b-atomic-flush: measured, but not in the plan
+  [1]
+  $ sed -i 's/^plan=smoke/plan=full/' /tmp/bench-smoke/plan.txt
+  $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | sed -n '1p;/sep seq-1m /p'
+  bench output INCOMPLETE: 111 problem(s)
+    plan: row 1 sep seq-1m lin-plain: not in the full plan
+    plan: row 1 sep seq-1m atom-oatomic: not in the full plan
+    plan: row 1 sep seq-1m atom-oatomic-2pass: not in the full plan
+    plan: row 1 sep seq-1m atom-oatomic-crc32c: not in the full plan
+    plan: row 1 sep seq-1m atom-plain: not in the full plan
+  $ rm -rf /tmp/bench-smoke /tmp/bench-broken /tmp/bench-smoke.log /tmp/bench-smoke.txt

@@ -7,9 +7,12 @@
 Every cell (one measurement) gives figures; cells of the same row, layout, group and
 column are summarised as median, min and max; each column is divided by its row's baseline
 column *of the same round* (measured minutes apart in the same boot), and those ratios are
-summarised the same way.  --check verifies the run is complete: every expected row, layout,
-group and column has every round with every figure a finite number (it never judges a
-speed); it exits 1 and says what is missing otherwise.
+summarised the same way.  --check verifies the run is complete: every row, layout, group and
+column of the plan dma-bench-run wrote (RAWDIR/plan.txt) has every round with every figure a
+finite number (it never judges a speed); it exits 1 and says what is missing otherwise.  The
+plan itself is held to SPEC below: a full plan must hold every group of every layout and
+column, the smoke plan (DMA_BENCH_SMOKE=1) at least one group of every layout and every
+column of each row.  Without plan.txt (output of an older run) SPEC is the plan.
 """
 import json
 import math
@@ -205,6 +208,73 @@ def figures(meta, js):
     return f
 
 
+def read_plan(path):
+    """(kind, rounds, [(row, layout, group, [cols])], problems) of plan.txt, or None."""
+    if not os.path.exists(path):
+        return None
+    kind, rounds, entries, problems = None, None, [], []
+    for i, line in enumerate(open(path), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("plan="):
+            kv = dict(x.split("=", 1) for x in line.split() if "=" in x)
+            kind = kv.get("plan")
+            try:
+                rounds = int(kv.get("rounds", ""))
+            except ValueError:
+                problems.append("plan.txt line %d: no number of rounds" % i)
+            continue
+        f = line.split()
+        if len(f) < 4 or not f[0].isdigit():
+            problems.append("plan.txt line %d: not 'row layout group columns...': %s" % (i, line))
+            continue
+        entries.append((int(f[0]), f[1], f[2], f[3:]))
+    if kind not in ("full", "smoke"):
+        problems.append("plan.txt: no 'plan=full' or 'plan=smoke' line")
+    return kind, rounds, entries, problems
+
+
+def check_plan(kind, entries, rows, layouts):
+    """What the plan lacks against SPEC for the rows and layouts asked for."""
+    problems = []
+    for row, lay, g, cols in entries:
+        if row not in SPEC:
+            problems.append("plan: row %d is no row of the benchmark" % row)
+            continue
+        sp = SPEC[row]
+        if lay not in sp["layouts"]:
+            problems.append("plan: row %d has no layout %s" % (row, lay))
+        if g not in sp["groups"]:
+            problems.append("plan: row %d has no group %s" % (row, g))
+        for c in cols:
+            if c not in sp["cols"]:
+                problems.append("plan: row %d has no column %s" % (row, c))
+        if sp["base"] not in cols:
+            problems.append("plan: row %d %s %s lacks the baseline column %s" %
+                            (row, lay, g, sp["base"]))
+    for row in rows:
+        sp = SPEC[row]
+        mine = [e for e in entries if e[0] == row]
+        for lay in sp["layouts"]:
+            if lay not in layouts:
+                continue
+            planned = {(e[2], c) for e in mine if e[1] == lay for c in e[3]}
+            if not planned:
+                problems.append("plan: row %d %s: not in the plan" % (row, lay))
+            elif kind == "full":
+                for g in sp["groups"]:
+                    for c in sp["cols"]:
+                        if (g, c) not in planned:
+                            problems.append("plan: row %d %s %s %s: not in the full plan" %
+                                            (row, lay, g, c))
+        cols = {c for e in mine for c in e[3]}
+        for c in sp["cols"]:
+            if c not in cols:
+                problems.append("plan: row %d column %s: in no group of the plan" % (row, c))
+    return problems
+
+
 def summary(v):
     v = [x for x in v if x is not None]
     if not v:
@@ -294,7 +364,23 @@ def main(argv):
     rounds = sorted({r for v in cells.values() for r in v})
     nrounds = max(rounds) if rounds else 0
 
-    # Completeness, against SPEC.
+    # The plan: what dma-bench-run set out to measure (SPEC, without plan.txt).
+    plan = read_plan(os.path.join(raw, "plan.txt"))
+    kind = "full"
+    if plan:
+        kind, prounds, entries, pprob = plan
+        problems += pprob + check_plan(kind, entries, rows, layouts)
+        nrounds = prounds or nrounds
+        planned = {(row, lay, g, c) for row, lay, g, cols in entries for c in cols
+                   if row in rows and lay in layouts}
+    else:
+        planned = {(row, lay, g, c) for row in rows for lay in SPEC[row]["layouts"]
+                   for g in SPEC[row]["groups"] for c in SPEC[row]["cols"] if lay in layouts}
+    for key in sorted(cells):
+        if key[0] in rows and key[1] in layouts and key not in planned:
+            problems.append("row %d %s %s %s: measured, but not in the plan" % key)
+
+    # Completeness, against the plan.
     for row in rows:
         sp = SPEC[row]
         for lay in sp["layouts"]:
@@ -302,6 +388,8 @@ def main(argv):
                 continue
             for g in sp["groups"]:
                 for c in sp["cols"]:
+                    if (row, lay, g, c) not in planned:
+                        continue
                     got = cells.get((row, lay, g, c), {})
                     if not got:
                         problems.append("row %d %s %s %s: no measurement" % (row, lay, g, c))
@@ -392,6 +480,8 @@ def main(argv):
         for lay in sp["layouts"]:
             for g in sp["groups"]:
                 for c in sp["cols"]:
+                    if (row, lay, g, c) not in planned:
+                        continue
                     t = idx.get((row, lay, g, c, head))
                     if not t:
                         if lay in layouts:
@@ -486,8 +576,9 @@ plot "%s.dat" using (sqrt($3*1)):1:(1):3:($1-0.35):($1+0.35):ytic(2) with boxxye
             for p in problems[:40]:
                 print("  " + p)
             return 1
-        print("bench output complete: rows %s, %d cells, %d round(s), every figure present" %
-              (",".join(map(str, rows)), sum(len(v) for v in cells.values()), nrounds))
+        print("bench output complete: rows %s, %d cells (%s plan), %d round(s), every figure "
+              "present" % (",".join(map(str, rows)), sum(len(v) for k, v in cells.items() if k in planned), kind,
+                           nrounds))
     return 0
 
 

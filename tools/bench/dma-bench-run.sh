@@ -14,11 +14,17 @@
 #   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7,8; row 9,
 #                      MariaDB, needs the apps guest image: make bench ROWS=9)
 #   DMA_BENCH_QUICK=1  smoke run: one round, about a second per cell, smaller recovery logs
+#   DMA_BENCH_SMOKE=1  the smoke plan of tests/vm/bench-smoke.t: every row, layout and column,
+#                      but one group per row and layout (row 8: one per engine), and on the
+#                      fua and shared layouts only the baseline and the column that writes the
+#                      log most (see SG and SC below)
 #   DMA_BENCH_ROUNDS, DMA_BENCH_SECONDS   override rounds (default 3) and seconds per cell (2)
 #   DMA_BENCH_DATA, _LOG, _FUA, _SHARED   the disks; by default the virtio disks with serial
 #                      bench-data, bench-log, bench-shared and the one SCSI disk (bench-fua)
 # Layouts: sep (data and log on separate virtio disks: every row), fua (the log on a disk
 # with native FUA: rows 1, 3), shared (data and log slices of one disk: row 3).
+# OUT/plan.txt lists, before anything runs, every row, layout, group and columns this run
+# measures; dma-bench-report --check holds the cells to it (and the plan to its own list).
 set -u
 export DM_DISABLE_UDEV=1 LANG=C
 # Kernel names of devices, cached (a process costs tens of ms under TCG); any dmsetup call
@@ -40,6 +46,57 @@ else
 	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-100} MDB_EVENTS=${DMA_BENCH_MDB_EVENTS:-300} MDB_ROWS=10000
 fi
 MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
+
+# --- the plan ------------------------------------------------------------------------------
+# Groups and columns of each row; the row functions run the groups of plan_of, and cell
+# runs a column only when the plan has it.  DMA_BENCH_SMOKE=1 keeps one group per row and
+# layout (SG) and on fua and shared the columns of SC.
+SMOKE=${DMA_BENCH_SMOKE:-0}
+declare -A PG PC SG SC PLANC ALLC
+PG[1]="seq-256k seq-1m seq-1m-u"
+PC[1]="lin-plain atom-oatomic atom-oatomic-2pass atom-oatomic-crc32c atom-plain"
+PG[2]="rand-4k-j1 rand-4k-j8 rand-16k-j1 rand-16k-j8"
+PC[2]="lin-plain atom-oatomic atom-plain"
+PG[3]="txn-w1 txn-w4 txn-w16"
+PC[3]="a-doublewrite b-atomic-flush b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush"
+PG[4]="read-4k randread-4k"
+PC[4]="lin-plain atom-written atom-inlog"
+PG[5]=$(for s in $RECOVERY_MIB; do printf 'log-%sm ' $s; done)
+PC[5]="seqread activate"
+PG[6]="s1-j1 s8-j1 s32-j1 s128-j1 s1-j8 s8-j2 s8-j4 s8-j8 s128-j8"
+PC[6]="lin-plain atom-list atom-list-nowindow"
+PG[7]="t1-small t1-4page t4-small t4-4page"
+PC[7]="a-delete b-wal c-atomicblk"
+PG[8]="uring-qd1 uring-qd8 uring-qd32 aio-qd1 aio-qd8 aio-qd32"
+PC[8]="lin-plain atom-plain atom-rwf"
+PG[9]="oltp-write-only"
+PC[9]="a-doublewrite b-atomic-nodw"
+# The smoke plan: the unaligned stream (an offset of 4 KiB) on sep, 256 KiB writes on fua; a
+# different writer count in row 3 on each layout; the smallest recovery log; the largest
+# lists; both engines of row 8.
+SG[1:sep]="seq-1m-u" SG[1:fua]="seq-256k"
+SG[2:sep]="rand-4k-j8"
+SG[3:sep]="txn-w4" SG[3:fua]="txn-w1" SG[3:shared]="txn-w16"
+SG[4:sep]="randread-4k"
+SG[5:sep]="log-${RECOVERY_MIB%% *}m"
+SG[6:sep]="s128-j8"
+SG[7:sep]="t4-4page"
+SG[8:sep]="uring-qd8 aio-qd32"
+SG[9:sep]="oltp-write-only"
+# On fua and shared, the baseline and the column that writes the log most: the others run the
+# same code with a module parameter set (the 2-pass copy, the crc32c driver, every flush passed
+# down, no commit window), or less of it (plain writes go to the data disk; a list without
+# the fdatasync), and sep runs them.
+SC[1:fua]="lin-plain atom-oatomic"
+SC[3:fua]="a-doublewrite b-atomic-flush"
+SC[3:shared]="a-doublewrite b-atomic-flush"
+plan_of() {	# plan_of ROW LAYOUT: the groups in PLAN_G, the columns in PLAN_C
+	PLAN_G=${PG[$1]} PLAN_C=${PC[$1]}
+	[ "$SMOKE" = 1 ] || return 0
+	PLAN_G=${SG[$1:$2]:-$PLAN_G} PLAN_C=${SC[$1:$2]:-$PLAN_C}
+}
+# Rows of each layout, in the order they run (7 and 9 after the layouts, on sep's disks).
+declare -A LROWS=([sep]="1 2 3 4 5 6 8 7 9" [fua]="1 3" [shared]="3")
 MODULE=${DMA_MODULE:-/payload/modules/dm-atomic.ko}
 HZ=$(getconf CLK_TCK)
 mkdir -p "$OUT/cells"
@@ -47,6 +104,7 @@ ncell=0 failures=0
 t_begin=$SECONDS
 
 say() { echo "bench: $*"; }
+has_row() { [[ "$ROWS" == *" $1 "* ]]; }
 fail() { say "FAILED: $*"; failures=$((failures + 1)); }
 
 # --- disks ---------------------------------------------------------------------------------
@@ -84,7 +142,7 @@ knm() {	# knm DEV: kname in REPLY, cached
 	echo "guest_mem_mib=$(awk '/MemTotal/ { print int($2 / 1024) }' /proc/meminfo)"
 	echo "guest_cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
 	echo "fio=$(fio --version)"
-	echo "quick=$QUICK rounds=$ROUNDS seconds_per_cell=$SECS"
+	echo "quick=$QUICK smoke=$SMOKE rounds=$ROUNDS seconds_per_cell=$SECS"
 	echo "rows=$(echo $ROWS)"
 	for v in B_DATA B_LOG B_FUA B_SHARED; do
 		d=${!v}
@@ -93,6 +151,22 @@ knm() {	# knm DEV: kname in REPLY, cached
 		echo "disk_${v#B_}=$d size_mib=$(($(sectors "$d") / 2048)) write_cache=$(cat /sys/block/$k/queue/write_cache) fua=$(cat /sys/block/$k/queue/fua 2>/dev/null || echo ?) model=$(cat /sys/block/$k/device/model 2>/dev/null | tr -d ' ' || true)"
 	done
 } >"$OUT/env-guest.txt"
+{
+	echo "# dma-bench-run's plan: row layout group columns...; each column of each group is one"
+	echo "# cell a round"
+	echo "plan=$([ "$SMOKE" = 1 ] && echo smoke || echo full) rounds=$ROUNDS"
+	for L in sep fua shared; do
+		for row in ${LROWS[$L]}; do
+			has_row "$row" || continue
+			plan_of "$row" "$L"
+			for g in $PLAN_G; do
+				echo "$row $L $g" $PLAN_C
+				for c in $PLAN_C; do PLANC["$row $L $g $c"]=1; done
+			done
+			for c in ${PC[$row]}; do ALLC["$row $c"]=1; done
+		done
+	done
+} >"$OUT/plan.txt"
 dma-bench cpu --mib 16 >"$OUT/guest-cpu.json" 2>>"$OUT/errors.txt" || fail "dma-bench cpu"
 say "guest: $(uname -r), $(nproc) vCPUs; rows:$ROWS; ${ROUNDS} round(s) of ${SECS} s per cell"
 say "guest CPU: $(cat "$OUT/guest-cpu.json")"
@@ -141,6 +215,11 @@ drain() {
 cell() {
 	local row=$1 layout=$2 group=$3 col=$4 round=$5 top=$6 dr=$7
 	shift 8
+	if [ -z "${PLANC[$row $layout $group $col]:-}" ]; then
+		# Left out by the smoke plan; a column no plan knows is a mistake here.
+		[ -n "${ALLC[$row $col]:-}" ] || fail "row $row: column $col is in no plan (add it to PC[$row])"
+		return 0
+	fi
 	ncell=$((ncell + 1))
 	local f k c0 c1 t0 t1 t2 s0 s1 rc
 	printf -v f '%s/cells/%04d' "$OUT" $ncell
@@ -237,8 +316,9 @@ no_window() { with_param commit_window N Y "$@"; }
 
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r
-	for g in 256k 1m 1m-u; do
-		bs=${g%-u} off=0
+	plan_of 1 "$L"
+	for g in $PLAN_G; do
+		g=${g#seq-} bs=${g%-u} off=0
 		[ "$g" = "$bs" ] || off=4k
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
@@ -251,20 +331,24 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 }
 
 row2() {	# random writes
-	local L=$1 bs j r
-	for bs in 4k 16k; do for j in 1 8; do
+	local L=$1 g bs j r
+	plan_of 2 "$L"
+	for g in $PLAN_G; do
+		bs=${g#rand-} bs=${bs%-j*} j=${g##*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 2 "$L" "rand-$bs-j$j" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin randwrite $bs $j
 			cell 2 "$L" "rand-$bs-j$j" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j --atomic=1
 			cell 2 "$L" "rand-$bs-j$j" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j
 		done
-	done; done
+	done
 }
 
 row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commit
-	local L=$1 w r region
+	local L=$1 g w r region
 	region=$(( ($(sectors /dev/mapper/lin) * 512 - 64 * 16384 * 16) / 16384 * 16384 ))
-	for w in 1 4 16; do
+	plan_of 3 "$L"
+	for g in $PLAN_G; do
+		w=${g#txn-w}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 3 "$L" "txn-w$w" a-doublewrite $r /dev/mapper/lin none -- \
 				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
@@ -282,7 +366,8 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 
 row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
 	local L=$1 g k j r
-	for g in s1-j1 s8-j1 s32-j1 s128-j1 s1-j8 s8-j2 s8-j4 s8-j8 s128-j8; do
+	plan_of 6 "$L"
+	for g in $PLAN_G; do
 		k=${g%-j*} k=${k#s} j=${g#*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
@@ -296,8 +381,10 @@ row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
 }
 
 row8() {	# asynchronous 4 KiB writes at queue depth 1, 8, 32: io_uring and libaio (dma-rwf rate)
-	local L=$1 e q r span=$((64 << 20))
-	for e in uring aio; do for q in 1 8 32; do
+	local L=$1 g e q r span=$((64 << 20))
+	plan_of 8 "$L"
+	for g in $PLAN_G; do
+		e=${g%-qd*} q=${g##*-qd}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 8 "$L" "$e-qd$q" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
 				dma-rwf rate -p $e /dev/mapper/lin $q 4096 "$SECS" $span
@@ -306,7 +393,7 @@ row8() {	# asynchronous 4 KiB writes at queue depth 1, 8, 32: io_uring and libai
 			cell 8 "$L" "$e-qd$q" atom-rwf $r /dev/mapper/atom checkpoint:atom -- \
 				dma-rwf rate $e /dev/mapper/atom $q 4096 "$SECS" $span
 		done
-	done; done
+	done
 }
 
 # stats_around NAME CMD...: CMD's JSON line, then dm-atomic's stats before and after as JSON.
@@ -320,30 +407,41 @@ stats_around() {
 }
 
 row4() {	# reads: data in the log / written back, against dm-linear, all over one dm-delay
-	local L=$1 n r rw mib=$READ_MIB hold
+	local L=$1 n r g rw mib=$READ_MIB groups
 	n=$(sectors "$DATA")
-	# Writes through dm-delay wait HOLD ms: the write-back of what the fill logged stays in
-	# flight, its data in the log, while the in-log reads run; the checkpoint after them waits
-	# for it.  Reads pass at once.  The baseline reads through the same dm-delay.
-	hold=$((2 * MSECS + 5000))
-	dmsetup create bdly --table "0 $n delay $DATA 0 0 $DATA 0 $hold" &&
+	plan_of 4 "$L"
+	groups=$PLAN_G
+	# While the fill and the in-log reads run, writes through the dm-delay under the data
+	# device wait a minute: the write-back of what the fill logged stays in flight, its data
+	# in the log.  Then its table is reloaded with no delay (the suspend sends what it held
+	# on at once), so the checkpoint does not wait for a timer.  Reads pass at once either
+	# way; the baseline reads through the same dm-delay.
+	bdly_hold() {
+		dmsetup load bdly --table "0 $n delay $DATA 0 0 $DATA 0 $1" &&
+		dmsetup suspend bdly && dmsetup resume bdly
+	}
+	dmsetup create bdly --table "0 $n delay $DATA 0 0 $DATA 0 0" &&
 	dmsetup create lin4 --table "0 $n linear /dev/mapper/bdly 0" &&
 	dmsetup create atom4 --table "0 $n atomic /dev/mapper/bdly $LOG" || { fail "row 4 setup"; return; }
 	for ((r = 1; r <= ROUNDS; r++)); do
 		local t0=$SECONDS
+		bdly_hold 60000 || fail "row 4: dm-delay reload"
 		fio --name=fill --filename=/dev/mapper/atom4 --rw=write --bs=1m --size=${mib}m --direct=1 \
 			--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 || fail "row 4 fill"
-		for rw in read randread; do
-			cell 4 "$L" "$rw-4k" atom-inlog $r /dev/mapper/atom4 none -- \
+		for g in $groups; do
+			rw=${g%-4k}
+			cell 4 "$L" "$g" atom-inlog $r /dev/mapper/atom4 none -- \
 				stats_around atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
 		done
 		local t1=$SECONDS
+		bdly_hold 0 || fail "row 4: dm-delay reload"
 		dmsetup message atom4 0 checkpoint >/dev/null
 		say "row 4 round $r: fill $((t1 - t0)) s (with the in-log reads), checkpoint $((SECONDS - t1)) s"
-		for rw in read randread; do
-			cell 4 "$L" "$rw-4k" atom-written $r /dev/mapper/atom4 none -- \
+		for g in $groups; do
+			rw=${g%-4k}
+			cell 4 "$L" "$g" atom-written $r /dev/mapper/atom4 none -- \
 				stats_around atom4 fio_cell /dev/mapper/atom4 $rw 4k 1 --size=${mib}m
-			cell 4 "$L" "$rw-4k" lin-plain $r /dev/mapper/lin4 none -- \
+			cell 4 "$L" "$g" lin-plain $r /dev/mapper/lin4 none -- \
 				fio_cell /dev/mapper/lin4 $rw 4k 1 --size=${mib}m
 		done
 	done
@@ -351,10 +449,12 @@ row4() {	# reads: data in the log / written back, against dm-linear, all over on
 }
 
 row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
-	local L=$1 s r n m t0 t1 line
+	local L=$1 g s r n m t0 t1 line
 	n=$(sectors "$DATA") m=$(sectors "$LOG")
 	for ((r = 1; r <= ROUNDS; r++)); do
-		for s in $RECOVERY_MIB; do
+		plan_of 5 "$L"
+		for g in $PLAN_G; do
+			s=${g#log-} s=${s%m}
 			# Fill: the superblock's writes are dropped (dm-flakey over its block, the log
 			# passes), so the log keeps S MiB of transactions the superblock never retires.
 			wipe_log "$LOG"
@@ -405,8 +505,9 @@ row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs ato
 	   dma-bench-sqlite prepare delete $mnt/delete.db 4 && dma-bench-sqlite prepare wal $mnt/wal.db 4 &&
 	   dma-bench-sqlite prepare atomicblk /dev/mapper/atom7 4 && sync; then
 		say "row 7: ext4 and three databases of 4 x 256 pages set up in $((SECONDS - tp)) s"
-		for t in 1 4; do for k in small 4page; do
-			g=t$t-$k
+		plan_of 7 sep
+		for g in $PLAN_G; do
+			t=${g%%-*} t=${t#t} k=${g#*-}
 			for ((r = 1; r <= ROUNDS; r++)); do
 				cell 7 sep "$g" a-delete $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
 					dma-bench-sqlite run delete $mnt/delete.db $t $k "$SQLITE_TXNS"
@@ -415,7 +516,7 @@ row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs ato
 				cell 7 sep "$g" c-atomicblk $r /dev/mapper/atom7 checkpoint:atom7 -- \
 					dma-bench-sqlite run atomicblk /dev/mapper/atom7 $t $k "$SQLITE_TXNS"
 			done
-		done; done
+		done
 	else
 		fail "row 7: ext4 or the databases could not be set up"
 	fi
@@ -469,8 +570,6 @@ mdb_cell() {	# mdb_cell EVENTS: sysbench oltp_write_only, JSON {tps, txns} on st
 	out=$(_sysbench --tables=1 --table-size=$MDB_ROWS --events="$1" --time=0 --threads=1 run) || return 1
 	awk '/transactions:/ { gsub(/\(/, "", $3); print "{\"txns\": " $2 ", \"tps\": " $3 "}" }' <<<"$out"
 }
-
-has_row() { [[ "$ROWS" == *" $1 "* ]]; }
 
 run_layout() {
 	local L=$1 rows=$2 row

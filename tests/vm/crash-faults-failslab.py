@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fail each slab allocation of a dm-atomic table load in turn (issue 6, part 3).
+"""Fail each slab allocation of a dm-atomic table load in turn.
 
     crash-faults-failslab.py DATA META SECTORS [FEATURE ARGS...]
 

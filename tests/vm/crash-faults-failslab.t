@@ -1,4 +1,4 @@
-Failslab during table loads (issue 6, part 3).  crash-faults-failslab.py fails every slab
+Failslab during table loads.  crash-faults-failslab.py fails every slab
 allocation of `dmsetup create`'s load and resume of an atomic table, one per attempt
 (/proc/thread-self/fail-nth = n for n = 1, 2, ... until the path passes without reaching
 the n-th; failslab with ignore-gfp-wait off, so GFP_KERNEL allocations count too, and

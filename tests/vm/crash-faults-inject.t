@@ -1,4 +1,4 @@
-Injected I/O faults (issue 6, part 3): fail_make_request on the metadata disk and on the
+Injected I/O faults: fail_make_request on the metadata disk and on the
 data disk during a dma-exercise stream, and faults during recovery (a transient data
 write error, a failing superblock write after the replay).  dm-atomic runs
 on a data slice of $SCRATCH0 and a metadata slice of $SCRATCH1; fail_make_request acts on

@@ -1,4 +1,4 @@
-Disks that lie (issue 6, part 3): dm-flakey drop_writes and corrupt_bio_byte on the metadata
+Disks that lie: dm-flakey drop_writes and corrupt_bio_byte on the metadata
 slice ($SCRATCH1) and on the data slice ($SCRATCH0) while dma-exercise streams mixed atomic,
 discontiguous and plain writes with fsyncs (four threads, journaled, 1200 ops; once 50 are
 acknowledged the writer is paused (SIGSTOP; what it has in flight goes on), the lie swapped

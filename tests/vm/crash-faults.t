@@ -1,4 +1,4 @@
-Faults at each phase of the commit protocol (issue 6, part 3).  dm-atomic runs on a data
+Faults at each phase of the commit protocol.  dm-atomic runs on a data
 slice of $SCRATCH0 and a metadata slice of $SCRATCH1; while dma-exercise streams mixed
 atomic, discontiguous and plain writes with fsyncs (four threads, journaled), one slice is
 swapped for a faulty table.  Each phase must end cleanly: the writer gets errors, the

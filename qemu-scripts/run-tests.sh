@@ -198,17 +198,21 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	limit=${DMA_TEST_LIMIT:-$((per * 3))}
 	# Shards: one guest per host core, run side by side (single-threaded TCG uses one host
 	# thread per guest).  Tests are dealt longest first to the least loaded guest, by the
-	# durations of the last run (30 s for a test not seen yet).
+	# durations of the last run (out/vm-durations-<kernel>); a test it lacks (every test, in a
+	# clean clone) weighs what tests/vm/durations-<kernel> says (lean's for the debug and
+	# unpatched kernels: only the order matters), else 30 s.
 	jobs=${DMA_VM_JOBS:-$(nproc)}
 	[ "$jobs" -gt ${#vm_tests[@]} ] && jobs=${#vm_tests[@]}
 	durations=$OUT/vm-durations-$flavor
+	durations_base=tests/vm/durations-$flavor
+	[ -f "$durations_base" ] || durations_base=tests/vm/durations-lean
 	rm -rf "$OUT/vm-$flavor"-* "$OUT/vm-stock-share"*
 	# The stock share is one more item to deal: its boot plus its tests' last durations.
 	stock_weight=
 	if [ ${#stock_tests[@]} -gt 0 ]; then
 		printf '%s\n' "${stock_tests[@]}" >"$OUT/vm-stock-share.list"
 		stock_weight=$(awk 'FILENAME == ARGV[1] { d[$1] = $2; next } { w += ($1 in d) ? d[$1] : 30 } END { print int(w + 60) }' \
-			<(cat "$OUT/vm-durations-stock" 2>/dev/null) "$OUT/vm-stock-share.list")
+			<(cat tests/vm/durations-stock "$OUT/vm-durations-stock" 2>/dev/null) "$OUT/vm-stock-share.list")
 	fi
 	{ printf '%s\n' "${vm_tests[@]#tests/}"; [ -z "$stock_weight" ] || echo "stock-share"; } | awk -v sw="$stock_weight"  -v jobs="$jobs" -v out="$OUT/vm-$flavor" '
 		FILENAME == ARGV[1] { d[$1] = $2; next }
@@ -223,7 +227,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 				load[best] += w[i]
 				print t[i] > (out "-" best ".list")
 			}
-		}' <(cat "$durations" 2>/dev/null) -
+		}' <(cat "$durations_base" "$durations" 2>/dev/null) -
 	log "VM tests: ${#vm_tests[@]} on $(cat "$build/kernelrelease") ($flavor), in $jobs guest(s)"
 	[ -z "$stock_weight" ] || log "and the stock-kernel share: ${#stock_tests[@]} test(s) on $(cat "$stock_build/kernelrelease") (DKMS module)"
 	vm_ok=1 pids=()

@@ -24,12 +24,21 @@
 /* Gap in the sequence numbers at every activation (see dma_log_activate()). */
 #define SEQ_JUMP		(1ULL << 32)
 
+/*
+ * Bios of the log's own bio_set held in reserve.  Every user allocates one
+ * bio at a time and submits it before the next (log writes, superblock
+ * writes, replay), so two are enough for forward progress; a few more let
+ * the parts of one log write go out together under memory pressure.
+ */
+#define LOG_BIO_RESERVE		8U
+
 struct dma_log {
 	struct block_device *meta;
 	struct block_device *data;
 	u64 meta_blocks;		/* size of the metadata device */
 	u64 data_sectors;		/* size of the data device */
 
+	struct bio_set bs;		/* every bio of the log: no fs_bio_set */
 	struct dma_superblock *sb;	/* in-core copy, one page */
 	struct page *sb_page;
 	bool needs_format;
@@ -64,14 +73,14 @@ struct dma_log {
  * Synchronous block I/O (activation, superblock)
  */
 
-static int sync_io(struct block_device *bdev, sector_t sector, struct page **pages,
-		   unsigned int nr_pages, unsigned int bytes, blk_opf_t opf)
+static int sync_io(struct dma_log *log, struct block_device *bdev, sector_t sector,
+		   struct page **pages, unsigned int nr_pages, unsigned int bytes, blk_opf_t opf)
 {
 	struct bio *bio;
 	unsigned int i, len;
 	int r;
 
-	bio = bio_alloc(bdev, nr_pages, opf, GFP_NOIO);
+	bio = bio_alloc_bioset(bdev, nr_pages, opf, GFP_NOIO, &log->bs);
 	bio->bi_iter.bi_sector = sector;
 	for (i = 0; i < nr_pages && bytes; i++) {
 		len = min_t(unsigned int, bytes, PAGE_SIZE);
@@ -90,7 +99,7 @@ static sector_t meta_sector(u64 meta_block)
 
 static int write_sb(struct dma_log *log)
 {
-	return sync_io(log->meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
+	return sync_io(log, log->meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
 		       REQ_OP_WRITE | REQ_SYNC | REQ_META | REQ_FUA);
 }
 
@@ -215,8 +224,14 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		*error = "Cannot allocate the log";
 		return -ENOMEM;
 	}
+	if (bioset_init(&log->bs, LOG_BIO_RESERVE, 0, BIOSET_NEED_BVECS)) {
+		kfree(log);
+		*error = "Cannot allocate the log's bio set";
+		return -ENOMEM;
+	}
 	log->sb_page = alloc_page(GFP_KERNEL);
 	if (!log->sb_page) {
+		bioset_exit(&log->bs);
 		kfree(log);
 		*error = "Cannot allocate the superblock buffer";
 		return -ENOMEM;
@@ -235,7 +250,7 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		r = -EINVAL;
 		goto bad;
 	}
-	r = sync_io(meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
+	r = sync_io(log, meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
 		    REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (r) {
 		*error = "Cannot read the superblock";
@@ -339,14 +354,14 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	*logp = log;
 	return 0;
 bad:
-	__free_page(log->sb_page);
-	kfree(log);
+	dma_log_close(log);
 	return r;
 }
 
 void dma_log_close(struct dma_log *log)
 {
 	__free_page(log->sb_page);
+	bioset_exit(&log->bs);
 	kfree(log);
 }
 
@@ -411,7 +426,7 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 		u64 n = meta_block < end ? min_t(u64, end - meta_block, REPLAY_CHUNK_BLOCKS) : 1;
 
 		rc->ra_count = 0;
-		r = sync_io(log->meta, meta_sector(meta_block), rc->chunk, n,
+		r = sync_io(log, log->meta, meta_sector(meta_block), rc->chunk, n,
 			    n * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 		if (r)
 			return r;
@@ -437,11 +452,11 @@ static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr
 
 		blocks = min_t(u64, blocks, geo->log_blocks - log_block);
 		sectors = min_t(u64, left, blocks * DMA_SECTORS_PER_BLOCK);
-		r = sync_io(log->meta, meta_sector(geo->log_start + log_block), rc->chunk,
+		r = sync_io(log, log->meta, meta_sector(geo->log_start + log_block), rc->chunk,
 			    blocks, blocks * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC);
 		if (r)
 			return r;
-		r = sync_io(log->data, sector, rc->chunk, blocks,
+		r = sync_io(log, log->data, sector, rc->chunk, blocks,
 			    sectors << SECTOR_SHIFT, REQ_OP_WRITE | REQ_SYNC);
 		if (r)
 			return r;
@@ -695,7 +710,7 @@ static int load_txn(void *context, const struct dma_txn *t)
 	for (i = 0, at = t->log_block; i < nr; i += n, at = dma_log_wrap(geo, at + n)) {
 		n = min_t(u64, nr - i, geo->log_blocks - at);
 		n = min_t(u64, n, BIO_MAX_VECS);
-		r = sync_io(log->meta, meta_sector(geo->log_start + at), pages + i, n,
+		r = sync_io(log, log->meta, meta_sector(geo->log_start + at), pages + i, n,
 			    n * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 		if (r)
 			goto bad;
@@ -827,60 +842,56 @@ bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq, u64 *log_bloc
 	return ok;
 }
 
-struct log_write {
-	atomic_t pending;
-	blk_status_t status;
-	dma_log_end_fn end;
-	void *context;
-};
-
-static void log_write_put(struct log_write *lw)
+static void log_io_put(struct dma_log_io *io)
 {
-	if (atomic_dec_and_test(&lw->pending)) {
-		lw->end(lw->context, lw->status);
-		kfree(lw);
-	}
+	if (atomic_dec_and_test(&io->pending))
+		io->end(io->context, io->status);
 }
 
 static void log_write_endio(struct bio *bio)
 {
-	struct log_write *lw = bio->bi_private;
+	struct dma_log_io *io = bio->bi_private;
 
 	/* First error wins; a later success never clears it. */
 	if (bio->bi_status)
-		cmpxchg(&lw->status, BLK_STS_OK, bio->bi_status);
+		cmpxchg(&io->status, BLK_STS_OK, bio->bi_status);
 	bio_put(bio);
-	log_write_put(lw);
+	log_io_put(io);
 }
 
-void dma_log_write(struct dma_log *log, u64 log_block, struct page **pages,
-		   unsigned int nr_blocks, dma_log_end_fn end, void *context)
+void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
+		   struct page **pages, unsigned int nr_blocks, dma_log_end_fn end,
+		   void *context)
 {
-	struct log_write *lw;
 	struct bio *bio;
 	unsigned int done = 0, n;
 
-	lw = kmalloc(sizeof(*lw), GFP_NOIO | __GFP_NOFAIL);
-	atomic_set(&lw->pending, 1);
-	lw->status = BLK_STS_OK;
-	lw->end = end;
-	lw->context = context;
+	atomic_set(&io->pending, 1);
+	io->status = BLK_STS_OK;
+	io->end = end;
+	io->context = context;
 
+	/*
+	 * One bio at a time from the log's bio_set, each submitted before
+	 * the next is allocated: a wait for a bio is a wait for one of ours
+	 * to complete, never for memory someone else must free.
+	 */
 	while (done < nr_blocks) {
 		n = min_t(u64, nr_blocks - done, log->geo.log_blocks - log_block);
 		n = min_t(unsigned int, n, BIO_MAX_VECS);
-		bio = bio_alloc(log->meta, n, REQ_OP_WRITE | REQ_SYNC | REQ_FUA, GFP_NOIO);
+		bio = bio_alloc_bioset(log->meta, n, REQ_OP_WRITE | REQ_SYNC | REQ_FUA,
+				       GFP_NOIO, &log->bs);
 		bio->bi_iter.bi_sector = meta_sector(log->geo.log_start + log_block);
 		bio->bi_end_io = log_write_endio;
-		bio->bi_private = lw;
+		bio->bi_private = io;
 		for (unsigned int i = 0; i < n; i++)
 			__bio_add_page(bio, pages[done + i], DMA_BLOCK_SIZE, 0);
-		atomic_inc(&lw->pending);
+		atomic_inc(&io->pending);
 		submit_bio(bio);
 		done += n;
 		log_block = dma_log_wrap(&log->geo, log_block + n);
 	}
-	log_write_put(lw);
+	log_io_put(io);
 }
 
 int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_blocks)

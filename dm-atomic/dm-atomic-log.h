@@ -139,13 +139,27 @@ bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq,
 typedef void (*dma_log_end_fn)(void *context, blk_status_t status);
 
 /*
+ * The state of one log write, kept by the caller (in its transaction) so
+ * that a log write allocates nothing but bios from the log's own bio_set.
+ * Owned by the log from dma_log_write() until @end is called.
+ */
+struct dma_log_io {
+	atomic_t pending;
+	blk_status_t status;
+	dma_log_end_fn end;
+	void *context;
+};
+
+/*
  * Write @nr_blocks blocks of @pages (one page per block) at log block
  * @log_block with REQ_FUA, splitting at the end of the circular log.
  * @end is called once, when every part completed, with the first error.
- * May sleep (bio allocation).  No lock.
+ * May sleep (a bio from the log's bio_set: waits for one of its own bios
+ * to complete, never fails).  No lock.
  */
-void dma_log_write(struct dma_log *log, u64 log_block, struct page **pages,
-		   unsigned int nr_blocks, dma_log_end_fn end, void *context);
+void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
+		   struct page **pages, unsigned int nr_blocks, dma_log_end_fn end,
+		   void *context);
 
 /*
  * Move the tail to (@tail_seq, @tail_block) after the caller wrote back and

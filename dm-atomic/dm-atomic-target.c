@@ -40,10 +40,12 @@
 #include <linux/highmem.h>
 #include <linux/init.h>
 #include <linux/ktime.h>
+#include <linux/mempool.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/rbtree.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -89,6 +91,29 @@
 /* Write-back starts after this long, or at once under pressure. */
 #define WRITEBACK_DELAY		(HZ / 50)
 
+/*
+ * Memory reserves (forward progress under memory pressure: nothing in the
+ * I/O path relies on __GFP_NOFAIL).  Everything a commit needs comes from
+ * the page allocator when it can and from these reserves when it cannot;
+ * a reserve that is empty is waited for (mempool_alloc(), no lock held),
+ * and refilled by the write-back on its own workqueue, which allocates
+ * nothing it cannot do without.  Sized from the table line: see
+ * alloc_reserves().
+ */
+/* Atomic lists whose request the submitter may take from the reserve. */
+#define LIST_RESERVE		16U
+/* Bios of the target's bio_set (write-back) held in reserve. */
+#define WB_BIO_RESERVE		4U
+/*
+ * Write-back pins this many index ranges at a time when the snapshot of
+ * the whole index cannot be allocated (a preallocated buffer).
+ */
+#define WB_CHUNK_PINS		1024U
+/* A read pins this many ranges in its per-bio data (no allocation). */
+#define INLINE_PINS		4U
+/* At most this many pins are allocated for one read; more: split. */
+#define MAX_READ_PINS		256U
+
 /* ------------------------------------------------------------------------
  * Structures
  */
@@ -101,26 +126,46 @@ struct atomic_ext {
 	u32 crc;			/* of its data, if the txn's crc_done */
 };
 
+/* A range of sectors whose newest data sits in a transaction image. */
+struct ext_range {
+	struct rb_node node;
+	sector_t start, end;		/* [start, end) on the data device */
+	struct atomic_txn *txn;
+	unsigned int offset;		/* bytes into txn image of start */
+};
+
 /*
  * A transaction in memory: the image written to the log (descriptor page,
  * then each extent's data on fresh blocks) is also the source of reads and
  * of write-back until the tail moves past it.
+ *
+ * One allocation holds the header, the extents, the index nodes and the
+ * page array (see txn_alloc()).  Each extent brings two index nodes: its
+ * own range, and the right half of an older range it splits.  A node may
+ * so point at an older transaction than the one it lives in, never at a
+ * newer one, and a retire drops every range of the transactions it
+ * retires: no node outlives the memory it lives in.
  */
 struct atomic_txn {
 	struct list_head list;		/* committing or committed list */
 	refcount_t ref;			/* list membership + read/write-back pins */
+	struct atomic_c *ac;
 	u64 seq;
 	u64 log_block;
 	u64 nr_blocks;			/* 1 + data blocks: also nr_pages */
 	struct page **pages;
 	unsigned int nr_ext;
 	struct atomic_ext *ext;
+	struct ext_range *ranges;	/* 2 * nr_ext index nodes */
 	u64 bytes;			/* data bytes (for the memory cap) */
 	struct list_head reqs;		/* acknowledged when durable */
 	u64 submit_ns;			/* when its log write was submitted */
 	bool crc_done;			/* extents checksummed while copied */
+	bool from_reserve;		/* the header came from ac->txn_pool */
+	bool pages_apart;		/* pages is a kvmalloc'ed array of its own */
 	blk_status_t status;
 	bool done;			/* log write completed */
+	struct dma_log_io log_io;	/* the log write's state */
 };
 
 /* One atomic list, or one logged bio. */
@@ -131,14 +176,6 @@ struct atomic_req {
 	bool preflush;			/* a bio had REQ_PREFLUSH */
 	struct bio **bios;
 	struct bio *one;		/* storage for a single logged bio */
-};
-
-/* A range of sectors whose newest data sits in a transaction image. */
-struct ext_range {
-	struct rb_node node;
-	sector_t start, end;		/* [start, end) on the data device */
-	struct atomic_txn *txn;
-	unsigned int offset;		/* bytes into txn image of start */
 };
 
 /* A read overlapping the index copies these ranges from memory. */
@@ -152,7 +189,8 @@ struct per_bio {
 	struct atomic_req req;		/* logged writes */
 	struct bvec_iter iter;		/* reads with pins: the data as mapped */
 	unsigned int nr_pins;
-	struct read_pin *pins;
+	struct read_pin *pins;		/* inline_pins or kmalloc'ed */
+	struct read_pin inline_pins[INLINE_PINS];
 	u64 discard_seq;		/* deferred discards: waits for this retire */
 	bool direct;			/* counted in direct_inflight[epoch] */
 	u8 epoch;
@@ -186,7 +224,16 @@ struct atomic_c {
 	u64 probe_window;		/* log blocks activation probes for damage */
 	u64 mem_cap;
 
-	struct workqueue_struct *wq;		/* commit, completion, events */
+	/* Reserves, sized from the table line (alloc_reserves()). */
+	mempool_t page_pool;		/* transaction pages */
+	mempool_t txn_pool;		/* transaction headers of the largest size */
+	mempool_t list_pool;		/* requests of atomic lists */
+	struct bio_set bs;		/* write-back bios */
+	struct read_pin *wb_pins;	/* WB_CHUNK_PINS, for a chunked write-back */
+	size_t txn_max_size;		/* of a header with its arrays */
+
+	struct workqueue_struct *wq;		/* commit, events */
+	struct workqueue_struct *done_wq;	/* completion: acknowledges, indexes */
 	struct workqueue_struct *wb_wq;		/* write-back: frees log and memory */
 	struct delayed_work commit_work;	/* builds and submits group commits */
 	struct work_struct complete_work;	/* acknowledges durable commits */
@@ -261,7 +308,6 @@ struct atomic_c {
 	u64 window_timeouts;		/* ... and went with fewer */
 };
 
-static struct kmem_cache *range_cache;
 static DEFINE_MUTEX(all_targets_lock);
 static LIST_HEAD(all_targets);
 
@@ -557,16 +603,83 @@ static void check_watermark(struct atomic_c *ac)
  * Transaction images
  */
 
+/* May run in interrupt context (the last put of a read's pin). */
 static void txn_free(struct atomic_txn *t)
 {
+	struct atomic_c *ac = t->ac;
 	u64 i;
 
-	for (i = 0; i < t->nr_blocks; i++)
-		if (t->pages[i])
+	for (i = 0; i < t->nr_blocks; i++) {
+		if (!t->pages[i])
+			continue;
+		/* Refills the reserve first, else back to the page allocator. */
+		if (mempool_initialized(&ac->page_pool))
+			mempool_free(t->pages[i], &ac->page_pool);
+		else
 			__free_page(t->pages[i]);
-	kvfree(t->pages);
-	kfree(t->ext);
-	kfree(t);
+	}
+	if (t->pages_apart)
+		kvfree(t->pages);
+	if (t->from_reserve)
+		mempool_free(t, &ac->txn_pool);
+	else
+		kvfree(t);
+}
+
+/* Bytes of a transaction header with its extents, index nodes and pages. */
+static size_t txn_size(unsigned int nr_ext, u64 nr_pages)
+{
+	return sizeof(struct atomic_txn) + nr_ext * sizeof(struct atomic_ext) +
+	       2 * nr_ext * sizeof(struct ext_range) + nr_pages * sizeof(struct page *);
+}
+
+/*
+ * A zeroed transaction with room for @nr_ext extents and @nr_pages page
+ * pointers (0 when the caller brings its own page array).
+ *
+ * In the I/O path (@io): from the allocator if it has the memory without
+ * trying hard (no I/O, a bounded number of retries), else from the reserve
+ * of largest-size headers, waiting for a retire to return one if need be.
+ * Never NULL then.  Otherwise (activation) a GFP_KERNEL allocation that may
+ * fail.
+ */
+static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u64 nr_pages,
+				    bool io)
+{
+	size_t size = txn_size(nr_ext, nr_pages);
+	struct atomic_txn *t;
+	bool reserve = false;
+
+	if (!io) {
+		t = kvzalloc(size, GFP_KERNEL);
+	} else if (size <= PAGE_SIZE) {
+		t = kmalloc(size, GFP_NOIO | __GFP_NORETRY | __GFP_NOWARN);
+	} else {
+		/* kvmalloc() takes GFP_KERNEL only: no I/O by the scope. */
+		unsigned int noio = memalloc_noio_save();
+
+		t = kvmalloc(size, GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
+		memalloc_noio_restore(noio);
+	}
+	if (!t && io) {
+		if (WARN_ON_ONCE(size > ac->txn_max_size))
+			return NULL;	/* cannot happen: see alloc_reserves() */
+		t = mempool_alloc(&ac->txn_pool, GFP_NOIO);
+		reserve = true;
+	}
+	if (!t)
+		return NULL;
+	memset(t, 0, size);
+	t->from_reserve = reserve;
+	t->ac = ac;
+	refcount_set(&t->ref, 1);
+	INIT_LIST_HEAD(&t->reqs);
+	t->nr_ext = nr_ext;
+	t->ext = (struct atomic_ext *)(t + 1);
+	t->ranges = (struct ext_range *)(t->ext + nr_ext);
+	t->pages = (struct page **)(t->ranges + 2 * nr_ext);
+	t->nr_blocks = nr_pages;
+	return t;
 }
 
 static void txn_get(struct atomic_txn *t)
@@ -665,7 +778,7 @@ static unsigned int req_nr_blocks(struct atomic_req *req)
 /*
  * Build the image of a group commit from @reqs: pages, extents, data and
  * crcs; the descriptor is sealed later, once the log position is known.
- * May sleep (GFP_NOIO allocations).  No lock.
+ * May sleep (GFP_NOIO allocations, the reserves).  Never fails.  No lock.
  */
 static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 				    unsigned int nr_ext, u64 data_blocks)
@@ -675,15 +788,16 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	u64 i, offset = DMA_BLOCK_SIZE;
 	unsigned int e = 0, b;
 
-	t = kzalloc(sizeof(*t), GFP_NOIO | __GFP_NOFAIL);
-	t->nr_blocks = 1 + data_blocks;
-	t->pages = kvcalloc(t->nr_blocks, sizeof(*t->pages), GFP_NOIO | __GFP_NOFAIL);
-	t->ext = kcalloc(nr_ext, sizeof(*t->ext), GFP_NOIO | __GFP_NOFAIL);
+	/*
+	 * Both wait, if they must, for write-back (another workqueue) to
+	 * retire older transactions: it returns their pages and headers to
+	 * the reserves, and nothing it needs is allocated here.
+	 */
+	t = txn_alloc(ac, nr_ext, 1 + data_blocks, true);
+	if (!t)
+		return NULL;
 	for (i = 0; i < t->nr_blocks; i++)
-		t->pages[i] = alloc_page(GFP_NOIO | __GFP_NOFAIL);
-	refcount_set(&t->ref, 1);
-	INIT_LIST_HEAD(&t->reqs);
-	t->nr_ext = nr_ext;
+		t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOIO);
 	t->crc_done = READ_ONCE(dmat_copy_crc_on);
 
 	list_for_each_entry(req, reqs, list) {
@@ -784,30 +898,29 @@ static void index_link(struct atomic_c *ac, struct ext_range *new)
 	ac->nr_ranges++;
 }
 
+/* The node stays in its transaction's memory (see struct atomic_txn). */
 static void index_erase(struct atomic_c *ac, struct ext_range *r)
 {
 	rb_erase(&r->node, &ac->index);
 	ac->nr_ranges--;
-	kmem_cache_free(range_cache, r);
 }
 
 /*
  * Make [start, end) point at (@txn, @offset), trimming or splitting what was
- * there.  @spare[0] becomes the new range, @spare[1] the right half of a
- * split; used ones are set to NULL.
+ * there.  @nodes[0] becomes the new range, @nodes[1] the right half of a
+ * split (both in @txn's memory).
  */
 static void index_insert(struct atomic_c *ac, sector_t start, sector_t end,
 			 struct atomic_txn *txn, unsigned int offset,
-			 struct ext_range **spare)
+			 struct ext_range *nodes)
 {
 	struct ext_range *r = index_first(ac, start), *next, *new;
 
 	while (r && r->start < end) {
 		next = index_next(r);
 		if (r->start < start && r->end > end) {
-			struct ext_range *right = spare[1];
+			struct ext_range *right = &nodes[1];
 
-			spare[1] = NULL;
 			right->start = end;
 			right->end = r->end;
 			right->txn = r->txn;
@@ -825,8 +938,7 @@ static void index_insert(struct atomic_c *ac, sector_t start, sector_t end,
 		}
 		r = next;
 	}
-	new = spare[0];
-	spare[0] = NULL;
+	new = &nodes[0];
 	new->start = start;
 	new->end = end;
 	new->txn = txn;
@@ -920,9 +1032,9 @@ static void kick_writeback(struct atomic_c *ac, bool now)
  * -> dm_io_dec_pending() -> free_io() -> bio_put(), synchronously, when the
  * clone was the last reference of its dm_io).  So everything needed is read
  * into locals first.  A list's request is our own allocation (the array of
- * bios sits behind it), freed after the last bio.
+ * bios sits behind it, from ac->list_pool), freed after the last bio.
  */
-static void complete_req(struct atomic_req *req, blk_status_t status)
+static void complete_req(struct atomic_c *ac, struct atomic_req *req, blk_status_t status)
 {
 	struct bio **bios = req->bios;
 	unsigned int i, nr = req->nr_bios;
@@ -939,16 +1051,16 @@ static void complete_req(struct atomic_req *req, blk_status_t status)
 		bios[i]->bi_status = status;
 		bio_endio(bios[i]);
 	}
-	kfree(req);
+	mempool_free(req, &ac->list_pool);
 }
 
-static void fail_reqs(struct list_head *reqs)
+static void fail_reqs(struct atomic_c *ac, struct list_head *reqs)
 {
 	struct atomic_req *req, *tmp;
 
 	list_for_each_entry_safe(req, tmp, reqs, list) {
 		list_del(&req->list);
-		complete_req(req, BLK_STS_IOERR);
+		complete_req(ac, req, BLK_STS_IOERR);
 	}
 }
 
@@ -1075,23 +1187,16 @@ static bool batch_wants_flush(struct list_head *batch)
 	return false;
 }
 
-struct commit_ctx {
-	struct atomic_c *ac;
-	struct atomic_txn *txn;
-};
-
 /* dma_log_write() completion; may run in interrupt context. */
 static void commit_endio(void *context, blk_status_t status)
 {
-	struct commit_ctx *cc = context;
-	struct atomic_c *ac = cc->ac;
-	struct atomic_txn *t = cc->txn;
+	struct atomic_txn *t = context;
+	struct atomic_c *ac = t->ac;
 
-	kfree(cc);
 	t->status = status;
 	/* Pairs with smp_load_acquire() in complete_work_fn(): status first. */
 	smp_store_release(&t->done, true);
-	queue_work(ac->wq, &ac->complete_work);
+	queue_work(ac->done_wq, &ac->complete_work);
 }
 
 static void commit_work_fn(struct work_struct *ws)
@@ -1099,7 +1204,6 @@ static void commit_work_fn(struct work_struct *ws)
 	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c, commit_work);
 	LIST_HEAD(batch);
 	struct atomic_txn *t;
-	struct commit_ctx *cc;
 	struct atomic_req *req;
 	unsigned int nr_ext;
 	unsigned long window;
@@ -1113,7 +1217,7 @@ static void commit_work_fn(struct work_struct *ws)
 			ac->incoming_bytes = 0;
 			ac->window_open = false;
 			spin_unlock_irq(&ac->lock);
-			fail_reqs(&batch);
+			fail_reqs(ac, &batch);
 			return;
 		}
 		spin_lock_irq(&ac->lock);
@@ -1135,11 +1239,15 @@ static void commit_work_fn(struct work_struct *ws)
 
 			if (r) {
 				atomic_set_error(ac, r, "data device flush for a REQ_PREFLUSH list");
-				fail_reqs(&batch);
+				fail_reqs(ac, &batch);
 				continue;
 			}
 		}
 		t = txn_build(ac, &batch, nr_ext, data_blocks);
+		if (!t) {
+			fail_reqs(ac, &batch);
+			continue;
+		}
 		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
 			/* Log full: put the lists back in order and wait for a retire. */
 			spin_lock_irq(&ac->lock);
@@ -1168,19 +1276,17 @@ static void commit_work_fn(struct work_struct *ws)
 		ac->pending_bytes += t->bytes;
 		spin_unlock_irq(&ac->lock);
 
-		cc = kmalloc(sizeof(*cc), GFP_NOIO | __GFP_NOFAIL);
-		cc->ac = ac;
-		cc->txn = t;
 		t->submit_ns = ktime_get_ns();
-		dma_log_write(ac->log, t->log_block, t->pages, t->nr_blocks,
-			      commit_endio, cc);
+		dma_log_write(ac->log, &t->log_io, t->log_block, t->pages, t->nr_blocks,
+			      commit_endio, t);
 	}
 }
 
-/* Index the extents of a durable transaction, in entry order. */
-/* Index every extent of @t, two spare ranges per extent.  Caller holds ac->lock. */
-static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t,
-			     struct ext_range **spare)
+/*
+ * Index every extent of @t, in entry order, with the two index nodes each
+ * extent brought along (no allocation).  Caller holds ac->lock.
+ */
+static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t)
 {
 	unsigned int i;
 
@@ -1188,38 +1294,20 @@ static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t,
 		struct atomic_ext *x = &t->ext[i];
 
 		index_insert(ac, x->sector, x->sector + x->nr_sectors, t, x->offset,
-			     &spare[2 * i]);
+			     &t->ranges[2 * i]);
 	}
 }
 
-/* Free the spare ranges index_insert() did not take, and the array. */
-static void free_spare_ranges(struct ext_range **spare, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (spare[i])
-			kmem_cache_free(range_cache, spare[i]);
-	kfree(spare);
-}
-
+/* Index the extents of a durable transaction.  Does not sleep. */
 static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
 {
-	struct ext_range **spare;
-	unsigned int i, n = 2 * t->nr_ext;
-
-	spare = kmalloc_array(n, sizeof(*spare), GFP_NOIO | __GFP_NOFAIL);
-	for (i = 0; i < n; i++)
-		spare[i] = kmem_cache_alloc(range_cache, GFP_NOIO | __GFP_NOFAIL);
-
 	spin_lock_irq(&ac->lock);
-	index_txn_ranges(ac, t, spare);
+	index_txn_ranges(ac, t);
 	list_del(&t->list);
 	ac->nr_committing--;
 	list_add_tail(&t->list, &ac->committed);
 	ac->txns_committed++;
 	spin_unlock_irq(&ac->lock);
-	free_spare_ranges(spare, n);
 }
 
 static void complete_work_fn(struct work_struct *ws)
@@ -1255,7 +1343,7 @@ static void complete_work_fn(struct work_struct *ws)
 			ac->nr_committing--;
 			ac->pending_bytes -= t->bytes;
 			spin_unlock_irq(&ac->lock);
-			fail_reqs(&t->reqs);
+			fail_reqs(ac, &t->reqs);
 			txn_put(t);
 			continue;
 		}
@@ -1268,7 +1356,7 @@ static void complete_work_fn(struct work_struct *ws)
 			lists++;
 			bios += req->nr_bios;
 			bytes += req->bytes;
-			complete_req(req, BLK_STS_OK);
+			complete_req(ac, req, BLK_STS_OK);
 		}
 		spin_lock_irq(&ac->lock);
 		ac->lists_committed += lists;
@@ -1388,7 +1476,9 @@ static int wb_write(struct atomic_c *ac, struct read_pin *pins, unsigned long n)
 			unsigned int len = min_t(u64, left, PAGE_SIZE - in);
 
 			if (!bio) {
-				bio = bio_alloc(bdev, BIO_MAX_VECS, REQ_OP_WRITE, GFP_NOIO);
+				/* Ours: waits for one of our bios, never fails. */
+				bio = bio_alloc_bioset(bdev, BIO_MAX_VECS, REQ_OP_WRITE, GFP_NOIO,
+						       &ac->bs);
 				bio->bi_iter.bi_sector = sector;
 				bio->bi_end_io = wb_endio;
 				bio->bi_private = &io;
@@ -1411,44 +1501,35 @@ static int wb_write(struct atomic_c *ac, struct read_pin *pins, unsigned long n)
 }
 
 /*
- * Pin every range of a transaction with seq <= @seq, in sector order.
- * Returns the array (kvmalloc'ed) and its length in *@n.
+ * Pin, in sector order from sector @*from on, the ranges of transactions
+ * with seq <= @seq, at most @cap of them, into @pins.  Returns how many;
+ * *@from becomes the sector to go on from, or stays put when none is left
+ * (*@more false).  Ranges of seq <= @seq are never added once a pass has
+ * started (they were all indexed before) and only shrink: a range found
+ * beyond *@from in a later call was beyond it in an earlier one too.
  */
-static struct read_pin *wb_snapshot(struct atomic_c *ac, u64 seq, unsigned long *n)
+static unsigned long wb_snapshot(struct atomic_c *ac, u64 seq, struct read_pin *pins,
+				 unsigned long cap, sector_t *from, bool *more)
 {
-	struct read_pin *pins;
-	unsigned long cap, i;
-	struct rb_node *node;
+	struct ext_range *r;
+	unsigned long i = 0;
 
-	for (;;) {
-		spin_lock_irq(&ac->lock);
-		cap = ac->nr_ranges + 16;
-		spin_unlock_irq(&ac->lock);
-		pins = kvmalloc_array(cap, sizeof(*pins), GFP_NOIO | __GFP_NOFAIL);
-		i = 0;
-		spin_lock_irq(&ac->lock);
-		for (node = rb_first(&ac->index); node && i < cap; node = rb_next(node)) {
-			struct ext_range *r = rb_entry(node, struct ext_range, node);
-
-			if (r->txn->seq > seq)
-				continue;
-			pins[i].start = r->start;
-			pins[i].end = r->end;
-			pins[i].txn = r->txn;
-			pins[i].offset = r->offset;
-			txn_get(r->txn);
-			i++;
-		}
-		spin_unlock_irq(&ac->lock);
-		if (!node) {
-			*n = i;
-			return pins;
-		}
-		/* The index grew meanwhile: unpin and try again, bigger. */
-		while (i)
-			txn_put(pins[--i].txn);
-		kvfree(pins);
+	spin_lock_irq(&ac->lock);
+	for (r = index_first(ac, *from); r && i < cap; r = index_next(r)) {
+		if (r->txn->seq > seq)
+			continue;
+		pins[i].start = max(r->start, *from);
+		pins[i].end = r->end;
+		pins[i].txn = r->txn;
+		pins[i].offset = r->offset + ((pins[i].start - r->start) << SECTOR_SHIFT);
+		txn_get(r->txn);
+		i++;
 	}
+	*more = r != NULL;
+	spin_unlock_irq(&ac->lock);
+	if (i)
+		*from = pins[i - 1].end;
+	return i;
 }
 
 static void unpin_all(struct read_pin *pins, unsigned long n)
@@ -1457,7 +1538,47 @@ static void unpin_all(struct read_pin *pins, unsigned long n)
 
 	for (i = 0; i < n; i++)
 		txn_put(pins[i].txn);
-	kvfree(pins);
+}
+
+/*
+ * Write back every range of a transaction with seq <= @seq.  The snapshot
+ * of the whole index, taken at once, lets every bio go out before the
+ * first wait; where its array cannot be had without trying hard (a huge
+ * index, memory pressure), the ranges go in pieces of WB_CHUNK_PINS
+ * through a buffer allocated at construction, one piece written before
+ * the next is pinned.  Either way nothing is waited for but our own I/O.
+ * Under writeback_lock (ac->wb_pins).  May sleep.
+ */
+static int wb_write_upto(struct atomic_c *ac, u64 seq)
+{
+	struct read_pin *pins = NULL;
+	unsigned long cap, n;
+	sector_t from = 0;
+	bool more = true;
+	int r = 0;
+
+	spin_lock_irq(&ac->lock);
+	cap = ac->nr_ranges + 16;
+	spin_unlock_irq(&ac->lock);
+	if (cap > WB_CHUNK_PINS) {
+		unsigned int noio = memalloc_noio_save();
+
+		pins = kvmalloc_array(cap, sizeof(*pins),
+				      GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
+		memalloc_noio_restore(noio);
+	}
+	if (!pins) {
+		pins = ac->wb_pins;
+		cap = WB_CHUNK_PINS;
+	}
+	while (more && !r) {
+		n = wb_snapshot(ac, seq, pins, cap, &from, &more);
+		r = wb_write(ac, pins, n);
+		unpin_all(pins, n);
+	}
+	if (pins != ac->wb_pins)
+		kvfree(pins);
+	return r;
 }
 
 static void process_deferred_discards(struct atomic_c *ac);
@@ -1472,8 +1593,6 @@ static int writeback_pass(struct atomic_c *ac)
 {
 	const struct dma_geometry *geo = dma_log_geometry(ac->log);
 	struct atomic_txn *last, *t, *tmp;
-	struct read_pin *pins;
-	unsigned long n;
 	u64 seq, tail_block, freed = 0, count = 0, bytes = 0;
 	LIST_HEAD(retired);
 	int r;
@@ -1492,11 +1611,13 @@ static int writeback_pass(struct atomic_c *ac)
 		freed += t->nr_blocks;
 	spin_unlock_irq(&ac->lock);
 
-	pins = wb_snapshot(ac, seq, &n);
-	/* Direct writes mapped before the snapshot land first (G5). */
+	/*
+	 * Direct writes mapped before now land first (G5).  One mapped later
+	 * found no range of seq <= @seq over its sectors (else it would be
+	 * logged), and none comes back: the pass cannot write over it.
+	 */
 	dmat_wait_direct(ac);
-	r = wb_write(ac, pins, n);
-	unpin_all(pins, n);
+	r = wb_write_upto(ac, seq);
 	if (r) {
 		atomic_set_error(ac, r, "write-back to the data device");
 		return r;
@@ -1683,84 +1804,89 @@ static void release_pins(struct per_bio *pb)
 
 	for (i = 0; i < pb->nr_pins; i++)
 		txn_put(pb->pins[i].txn);
-	kfree(pb->pins);
+	if (pb->pins != pb->inline_pins)
+		kfree(pb->pins);
 	pb->pins = NULL;
 	pb->nr_pins = 0;
 }
 
 /*
- * Pin the index ranges a read overlaps (sector numbers relative to the
- * data device).  Returns the number pinned, 0 if none.  May sleep, unless
- * @nowait: then -EAGAIN where it would have to.
+ * Pin the index ranges a read of [start, *end) overlaps (sector numbers
+ * relative to the data device).  Returns the number pinned, 0 if none.
+ *
+ * Up to INLINE_PINS ranges fit in the per-bio data; for more, an array is
+ * allocated if the allocator has one at once (never waiting for a
+ * REQ_NOWAIT read), of at most MAX_READ_PINS.  Where the ranges are more
+ * than the pins, the read is cut before the first range left over (*@end
+ * moves back; the caller accepts that much of the bio and DM core maps
+ * the rest as a new one): a read never fails or waits for memory.
  */
-static int pin_ranges(struct atomic_c *ac, struct per_bio *pb, sector_t start,
-		      sector_t end, sector_t *covered, bool nowait)
+static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb, sector_t start,
+			       sector_t *end, sector_t *covered, bool nowait)
 {
-	struct read_pin *pins;
+	struct read_pin *pins = pb->inline_pins;
+	unsigned int want = 0, cap = INLINE_PINS, i = 0;
 	struct ext_range *r;
-	unsigned int cap, i;
 
-	for (;;) {
-		cap = 0;
-		spin_lock_irq(&ac->lock);
-		for (r = index_first(ac, start); r && r->start < end; r = index_next(r))
-			cap++;
-		spin_unlock_irq(&ac->lock);
-		if (!cap)
-			return 0;
-		if (nowait) {
-			pins = kmalloc_array(cap, sizeof(*pins), GFP_NOWAIT | __GFP_NOWARN);
-			if (!pins)
-				return -EAGAIN;
-		} else {
-			pins = kmalloc_array(cap, sizeof(*pins), GFP_NOIO | __GFP_NOFAIL);
-		}
-		i = 0;
-		*covered = 0;
-		spin_lock_irq(&ac->lock);
-		for (r = index_first(ac, start); r && r->start < end && i < cap;
-		     r = index_next(r), i++) {
-			struct read_pin *p = &pins[i];
+	spin_lock_irq(&ac->lock);
+	for (r = index_first(ac, start); r && r->start < *end && want <= MAX_READ_PINS;
+	     r = index_next(r))
+		want++;
+	spin_unlock_irq(&ac->lock);
+	if (!want)
+		return 0;
+	if (want > INLINE_PINS) {
+		want = min(want, MAX_READ_PINS);
+		pins = kmalloc_array(want, sizeof(*pins), __GFP_NOWARN |
+				     (nowait ? GFP_NOWAIT : GFP_NOIO | __GFP_NORETRY));
+		if (pins)
+			cap = want;
+		else
+			pins = pb->inline_pins;
+	}
 
-			p->start = max(start, r->start);
-			p->end = min(end, r->end);
-			p->txn = r->txn;
-			p->offset = r->offset + ((p->start - r->start) << SECTOR_SHIFT);
-			*covered += p->end - p->start;
-			txn_get(r->txn);
-		}
-		if (r && r->start < end) {
-			spin_unlock_irq(&ac->lock);
-			while (i)
-				txn_put(pins[--i].txn);
-			kfree(pins);
-			continue;
-		}
+	*covered = 0;
+	spin_lock_irq(&ac->lock);
+	for (r = index_first(ac, start); r && r->start < *end && i < cap;
+	     r = index_next(r), i++) {
+		struct read_pin *p = &pins[i];
+
+		p->start = max(start, r->start);
+		p->end = min(*end, r->end);
+		p->txn = r->txn;
+		p->offset = r->offset + ((p->start - r->start) << SECTOR_SHIFT);
+		*covered += p->end - p->start;
+		txn_get(r->txn);
+	}
+	/* More ranges than pins (or the index grew): read up to the next. */
+	if (r && r->start < *end)
+		*end = r->start;
+	if (i)
 		ac->reads_from_log++;
-		spin_unlock_irq(&ac->lock);
+	spin_unlock_irq(&ac->lock);
+	if (!i && pins != pb->inline_pins)
+		kfree(pins);
+	if (i) {
 		pb->pins = pins;
 		pb->nr_pins = i;
-		return i;
 	}
+	return i;
 }
 
 static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 {
 	sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 	sector_t end = start + bio_sectors(bio), covered = 0;
+	unsigned int pinned = 0;
 	bool any;
-	int pinned = 0;
 
 	spin_lock_irq(&ac->lock);
 	any = index_overlaps(ac, start, end);
 	spin_unlock_irq(&ac->lock);
 	if (any)
-		pinned = pin_ranges(ac, pb, start, end, &covered,
-				    bio->bi_opf & REQ_NOWAIT);
-	if (pinned < 0) {
-		bio_wouldblock_error(bio);
-		return DM_MAPIO_SUBMITTED;
-	}
+		pinned = pin_ranges(ac, pb, start, &end, &covered, bio->bi_opf & REQ_NOWAIT);
+	if (end < start + bio_sectors(bio))
+		dm_accept_partial_bio(bio, end - start);
 	if (pinned) {
 		pb->iter = bio->bi_iter;
 		pb->iter.bi_sector = start;
@@ -1998,18 +2124,21 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	else if (!nr || nr > ac->max_segments || bytes > ac->max_bytes)
 		status = BLK_STS_INVAL;
 	/*
-	 * REQ_NOWAIT (io_uring's first attempt, RWF_NOWAIT): nothing here
-	 * may sleep.  Queueing never does (log space and the memory cap are
-	 * waited for by the commit worker, not the submitter); only this
-	 * allocation could, and where it would the list ends with
-	 * BLK_STS_AGAIN before it is queued, in the submitter's context, so
-	 * io_uring retries it from a worker that may block.
+	 * The request comes from the allocator or the reserve of
+	 * LIST_RESERVE; with both empty, a list waits for one to be freed by
+	 * a commit's completion (never fails).  REQ_NOWAIT (io_uring's first
+	 * attempt, RWF_NOWAIT): nothing here may sleep.  Queueing never does
+	 * (log space and the memory cap are waited for by the commit worker,
+	 * not the submitter); only this allocation could, and where it would
+	 * the list ends with BLK_STS_AGAIN before it is queued, in the
+	 * submitter's context, so io_uring retries it from a worker that may
+	 * block.
 	 */
 	nowait = bios[0]->bi_opf & REQ_NOWAIT;
-	req = status ? NULL : kmalloc(sizeof(*req) + nr * sizeof(struct bio *),
-				      nowait ? GFP_NOWAIT | __GFP_NOWARN : GFP_NOIO);
+	req = status ? NULL : mempool_alloc(&ac->list_pool,
+					    nowait ? GFP_NOWAIT | __GFP_NOWARN : GFP_NOIO);
 	if (!req && !status)
-		status = nowait ? BLK_STS_AGAIN : BLK_STS_RESOURCE;
+		status = BLK_STS_AGAIN;
 	if (status) {
 		for (i = 0; i < nr; i++) {
 			bios[i]->bi_status = status;
@@ -2390,40 +2519,22 @@ static int check_reload(struct atomic_c *ac, char **error)
 static int load_txn(void *context, const struct dma_txn *dt, struct page **pages, u64 nr)
 {
 	struct atomic_c *ac = context;
-	struct ext_range **spare = NULL;
 	struct atomic_txn *t;
 	u64 offset = DMA_BLOCK_SIZE;
 	u32 i, n = dt->nr_entries;
 
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	if (t)
-		t->ext = kcalloc(n, sizeof(*t->ext), GFP_KERNEL);
-	if (t && t->ext)
-		spare = kcalloc(2 * n, sizeof(*spare), GFP_KERNEL);
-	if (spare)
-		for (i = 0; i < 2 * n; i++)
-			if (!(spare[i] = kmem_cache_alloc(range_cache, GFP_KERNEL)))
-				break;
-	if (!spare || i < 2 * n) {
-		if (spare)
-			while (i--)
-				kmem_cache_free(range_cache, spare[i]);
-		kfree(spare);
-		if (t)
-			kfree(t->ext);
-		kfree(t);
+	t = txn_alloc(ac, n, 0, false);
+	if (!t) {
 		for (i = 0; i < nr; i++)
 			__free_page(pages[i]);
 		kvfree(pages);
 		return -ENOMEM;
 	}
-	refcount_set(&t->ref, 1);
-	INIT_LIST_HEAD(&t->reqs);
 	t->seq = dt->seq;
 	t->log_block = dt->log_block;
 	t->nr_blocks = nr;
 	t->pages = pages;
-	t->nr_ext = n;
+	t->pages_apart = true;
 	t->done = true;
 	for (i = 0; i < n; i++) {
 		const struct dma_entry *e = &dt->desc->entries[i];
@@ -2436,10 +2547,9 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
 		t->bytes += (u64)x->nr_sectors << SECTOR_SHIFT;
 	}
 	spin_lock_irq(&ac->lock);
-	index_txn_ranges(ac, t, spare);
+	index_txn_ranges(ac, t);
 	list_add_tail(&t->list, &ac->committed);
 	spin_unlock_irq(&ac->lock);
-	free_spare_ranges(spare, 2 * n);
 	return 0;
 }
 
@@ -2469,6 +2579,63 @@ static int activate_log(struct atomic_c *ac, char **error)
 	ac->log = ac->opened_log;
 	ac->opened_log = NULL;
 	return 0;
+}
+
+/*
+ * The reserves of the I/O path, sized from the table line: pages for
+ * MAX_INFLIGHT_COMMITS commits of the largest size (max_bytes or the
+ * default batch, whichever is larger, plus a block of padding for every
+ * extent and the descriptor), as many transaction headers of the largest
+ * size plus one, LIST_RESERVE list requests of max_segments bios, and the
+ * write-back's bio_set and chunk buffer.  A read-only target never
+ * commits: only the list requests (refused anyway) are kept.
+ */
+/* Elements of the txn_pool: at construction vmalloc'ed if need be. */
+static void *txn_pool_alloc(gfp_t gfp, void *size)
+{
+	return kvmalloc((size_t)size, gfp);
+}
+
+static void txn_pool_free(void *element, void *size)
+{
+	kvfree(element);
+}
+
+static int alloc_reserves(struct atomic_c *ac, char **error)
+{
+	u64 batch = max_t(u64, ac->max_bytes, BATCH_BYTES);
+	u64 txn_pages = 1 + batch / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES;
+	size_t list_size = sizeof(struct atomic_req) + ac->max_segments * sizeof(struct bio *);
+	int r;
+
+	r = mempool_init_kmalloc_pool(&ac->list_pool, LIST_RESERVE, list_size);
+	if (r || ac->read_only)
+		goto out;
+	ac->txn_max_size = txn_size(DMA_MAX_ENTRIES, txn_pages);
+	r = mempool_init_page_pool(&ac->page_pool, MAX_INFLIGHT_COMMITS * txn_pages, 0);
+	if (!r)
+		r = mempool_init(&ac->txn_pool, MAX_INFLIGHT_COMMITS + 1, txn_pool_alloc,
+				 txn_pool_free, (void *)ac->txn_max_size);
+	if (!r)
+		r = bioset_init(&ac->bs, WB_BIO_RESERVE, 0, BIOSET_NEED_BVECS);
+	if (!r) {
+		ac->wb_pins = kvmalloc_array(WB_CHUNK_PINS, sizeof(*ac->wb_pins), GFP_KERNEL);
+		if (!ac->wb_pins)
+			r = -ENOMEM;
+	}
+out:
+	if (r)
+		*error = "Cannot allocate the memory reserves";
+	return r;
+}
+
+static void free_reserves(struct atomic_c *ac)
+{
+	kvfree(ac->wb_pins);
+	bioset_exit(&ac->bs);
+	mempool_exit(&ac->txn_pool);
+	mempool_exit(&ac->page_pool);
+	mempool_exit(&ac->list_pool);
 }
 
 /*
@@ -2533,14 +2700,20 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	r = check_devices(ac, &ti->error);
 	if (r)
 		goto bad_features;
+	r = alloc_reserves(ac, &ti->error);
+	if (r)
+		goto bad_reserves;
 	/*
-	 * Two workqueues, each with its own rescuer: under memory pressure a
-	 * commit waiting for memory must not keep the write-back that frees
-	 * it from running.
+	 * Three workqueues, each with its own rescuer: under memory pressure
+	 * a commit waiting for the reserves must keep neither the completion
+	 * (which makes the transactions in flight committed) nor the
+	 * write-back (which retires them and refills the reserves) from
+	 * running.
 	 */
 	ac->wq = alloc_workqueue("dm-atomic", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
+	ac->done_wq = alloc_workqueue("dm-atomic-done", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
 	ac->wb_wq = alloc_workqueue("dm-atomic-wb", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
-	if (!ac->wq || !ac->wb_wq) {
+	if (!ac->wq || !ac->done_wq || !ac->wb_wq) {
 		ti->error = "Cannot allocate workqueue";
 		r = -ENOMEM;
 		goto bad_wq;
@@ -2584,8 +2757,12 @@ bad_register:
 bad_wq:
 	if (ac->wb_wq)
 		destroy_workqueue(ac->wb_wq);
+	if (ac->done_wq)
+		destroy_workqueue(ac->done_wq);
 	if (ac->wq)
 		destroy_workqueue(ac->wq);
+bad_reserves:
+	free_reserves(ac);
 bad_features:
 	kfree(ac->features_table);
 	dm_put_device(ti, ac->meta_dev);
@@ -2605,6 +2782,7 @@ static void atomic_dtr(struct dm_target *ti)
 	cancel_delayed_work_sync(&ac->commit_work);
 	cancel_delayed_work_sync(&ac->writeback_work);
 	destroy_workqueue(ac->wb_wq);
+	destroy_workqueue(ac->done_wq);
 	destroy_workqueue(ac->wq);
 	write_needs_check(ac);
 
@@ -2623,6 +2801,7 @@ static void atomic_dtr(struct dm_target *ti)
 	if (ac->opened_log)
 		dma_log_close(ac->opened_log);
 	unregister_target(ac);
+	free_reserves(ac);
 	kfree(ac->features_table);
 	dm_put_device(ti, ac->meta_dev);
 	dm_put_device(ti, ac->data_dev);
@@ -2912,22 +3091,13 @@ static struct target_type atomic_target = {
 
 static int __init dm_atomic_init(void)
 {
-	int r;
-
-	range_cache = KMEM_CACHE(ext_range, 0);
-	if (!range_cache)
-		return -ENOMEM;
 	dmat_choose_crc32c();
-	r = dm_register_target(&atomic_target);
-	if (r)
-		kmem_cache_destroy(range_cache);
-	return r;
+	return dm_register_target(&atomic_target);
 }
 
 static void __exit dm_atomic_exit(void)
 {
 	dm_unregister_target(&atomic_target);
-	kmem_cache_destroy(range_cache);
 }
 
 module_init(dm_atomic_init);

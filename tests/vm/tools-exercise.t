@@ -35,7 +35,8 @@ reordered operation.
   $ dma-verify -q $SCRATCH0 j2 | summary
   summary: ops N; violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
 
-Power cuts under streams of operations.
+Power cuts under streams of operations: the cut comes once the stream has 1000 operations
+acknowledged, or after the round's seconds when it is slower.
 
   $ SZ3=$(_sectors $SCRATCH3)
   $ dmsetup create pc-disk --table "0 $SZ3 linear $SCRATCH3 0"
@@ -44,7 +45,8 @@ Power cuts under streams of operations.
   $ round() { # GEN SECONDS EXERCISE-ARGS...
   >   g=$1 t=$2; shift 2
   >   dmsetup create pc --table "0 524288 atomic /dev/mapper/pc-d /dev/mapper/pc-m"
-  >   (dma-exercise -j jp$g -n 1000000 -g $g -r 0+16384 "$@" /dev/mapper/pc > ex.out 2>&1 &); sleep $t
+  >   (dma-exercise -j jp$g -n 1000000 -g $g -r 0+16384 "$@" /dev/mapper/pc > ex.out 2>&1 &)
+  >   for i in $(seq $((t * 4))); do [ "$(grep -c '^ack ' jp$g 2>/dev/null)" -ge 1000 ] && break; sleep 0.25; done
   >   n=$(wc -l < jp$g)
   >   dmsetup suspend --noflush --nolockfs pc-disk
   >   dmsetup load pc-disk --table "0 $SZ3 flakey $SCRATCH3 0 0 1 1 drop_writes"

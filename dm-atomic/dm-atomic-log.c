@@ -860,9 +860,10 @@ static void log_write_endio(struct bio *bio)
 }
 
 void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
-		   struct page **pages, unsigned int nr_blocks, dma_log_end_fn end,
-		   void *context)
+		   struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
+		   dma_log_end_fn end, void *context)
 {
+	blk_opf_t preflush = flags & REQ_PREFLUSH;
 	struct bio *bio;
 	unsigned int done = 0, n;
 
@@ -879,8 +880,10 @@ void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
 	while (done < nr_blocks) {
 		n = min_t(u64, nr_blocks - done, log->geo.log_blocks - log_block);
 		n = min_t(unsigned int, n, BIO_MAX_VECS);
-		bio = bio_alloc_bioset(log->meta, n, REQ_OP_WRITE | REQ_SYNC | REQ_FUA,
+		bio = bio_alloc_bioset(log->meta, n,
+				       REQ_OP_WRITE | REQ_SYNC | (flags & REQ_FUA) | preflush,
 				       GFP_NOIO, &log->bs);
+		preflush = 0;
 		bio->bi_iter.bi_sector = meta_sector(log->geo.log_start + log_block);
 		bio->bi_end_io = log_write_endio;
 		bio->bi_private = io;
@@ -892,6 +895,11 @@ void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
 		log_block = dma_log_wrap(&log->geo, log_block + n);
 	}
 	log_io_put(io);
+}
+
+int dma_log_flush(struct dma_log *log)
+{
+	return blkdev_issue_flush(log->meta);
 }
 
 int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_blocks)

@@ -152,14 +152,20 @@ struct dma_log_io {
 
 /*
  * Write @nr_blocks blocks of @pages (one page per block) at log block
- * @log_block with REQ_FUA, splitting at the end of the circular log.
+ * @log_block, splitting at the end of the circular log (and at BIO_MAX_VECS).
+ * @flags: REQ_FUA makes every part durable when it completes; REQ_PREFLUSH
+ * flushes the metadata device first (on the first part: the flush covers
+ * the writes completed before it, the parts of this record need none).
  * @end is called once, when every part completed, with the first error.
  * May sleep (a bio from the log's bio_set: waits for one of its own bios
  * to complete, never fails).  No lock.
  */
 void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
-		   struct page **pages, unsigned int nr_blocks, dma_log_end_fn end,
-		   void *context);
+		   struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
+		   dma_log_end_fn end, void *context);
+
+/* An empty flush of the metadata device.  Returns 0 or a negative errno.  May sleep. */
+int dma_log_flush(struct dma_log *log);
 
 /*
  * Move the tail to (@tail_seq, @tail_block) after the caller wrote back and

@@ -8,19 +8,31 @@
  *
  *	W arrives			(map or atomic_map; queued on incoming)
  *	commit worker copies W	(into a transaction image in memory)
- *	log write with REQ_FUA	(descriptor + data, one I/O per group commit)
+ *	log write		(descriptor + data, one I/O per group commit;
+ *				 REQ_FUA only when W has REQ_FUA)
  *	index insert		(reads now see W, plain writes to W's sectors
  *				 are logged after it)
- *	W acknowledged		(durable: recovery replays it)
- *	write-back		(from memory to the data device, sorted)
+ *	W acknowledged		(in the metadata device's volatile cache, as a
+ *				 write to a disk with a write cache is)
+ *	a flush of the metadata device (an empty flush from above, a list with
+ *				 REQ_PREFLUSH or REQ_FUA, or write-back)
+ *				(durable: recovery replays it)
+ *	write-back		(from memory to the data device, sorted; only
+ *				 transactions already durable in the log)
  *	data device flush
  *	superblock tail moves past W (REQ_FUA), index entry dropped
  *
- * A crash before the log write completes loses W entirely (the scan stops
- * at its torn descriptor or data crc): G1.  After it, recovery replays W:
- * G1, G2.  Transactions are acknowledged in sequence order and the scan
- * stops at the first invalid one, so a surviving later list implies every
- * earlier acknowledged one survived: G3.
+ * A crash before W's log record is durable loses W entirely (the scan stops
+ * at its torn or missing descriptor or data crc): G1.  After it, recovery
+ * replays W: G1.  G2 as for a disk with a volatile write cache: an empty
+ * flush flushes the metadata device when a log write completed since its
+ * last flush (and the data device when a direct write did); a REQ_FUA list
+ * waits for the commits in flight and goes with REQ_PREFLUSH | REQ_FUA.
+ * Transactions are acknowledged in sequence order and the scan stops at the
+ * first invalid one, so a surviving later list implies every earlier
+ * acknowledged one survived: G3.  Write-back puts a transaction in place
+ * only once its log record is durable, so a torn in-place write is always
+ * replayed over.
  *
  * Plain writes (without REQ_ATOMIC) go straight to the data device unless
  * they overlap sectors that are still in the log (in the index), in which
@@ -163,6 +175,9 @@ struct atomic_txn {
 	bool crc_done;			/* extents checksummed while copied */
 	bool from_reserve;		/* the header came from ac->txn_pool */
 	bool pages_apart;		/* pages is a kvmalloc'ed array of its own */
+	bool fua;			/* log write with REQ_FUA */
+	bool preflush;			/* ... with REQ_PREFLUSH: when done, */
+	u64 flush_mark;			/* every seq below this is durable */
 	blk_status_t status;
 	bool done;			/* log write completed */
 	struct dma_log_io log_io;	/* the log write's state */
@@ -174,6 +189,7 @@ struct atomic_req {
 	unsigned int nr_bios;
 	unsigned int bytes;
 	bool preflush;			/* a bio had REQ_PREFLUSH */
+	bool fua;			/* a bio had REQ_FUA */
 	struct bio **bios;
 	struct bio *one;		/* storage for a single logged bio */
 };
@@ -195,7 +211,8 @@ struct per_bio {
 	bool direct;			/* counted in direct_inflight[epoch] */
 	u8 epoch;
 	bool flush;			/* an empty flush sent to the data device */
-	u64 flush_mark;			/* direct_done when it was sent */
+	bool log_flush;			/* ... to the metadata device */
+	u64 flush_mark;			/* direct_done (log: the seq mark) when sent */
 };
 
 struct atomic_c {
@@ -281,6 +298,7 @@ struct atomic_c {
 	struct rb_root index;
 	unsigned long nr_ranges;
 	u64 last_seq;			/* newest transaction reserved in the log */
+	u64 durable_upto;		/* every transaction below it is durable in the log */
 	u64 retired_seq;		/* newest transaction written back */
 	struct bio_list deferred_discards;
 	bool suspended;
@@ -306,6 +324,9 @@ struct atomic_c {
 	u64 watermark_events;		/* crossings of high_watermark, both ways */
 	u64 commit_windows;		/* commits that waited for more lists */
 	u64 window_timeouts;		/* ... and went with fewer */
+	u64 log_flushes;		/* flushes of the metadata device: empty, */
+	u64 log_flushes_skipped;	/* ... those nothing needed, */
+	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
 };
 
 static DEFINE_MUTEX(all_targets_lock);
@@ -431,6 +452,16 @@ static u32 dmat_copy_crc(u32 crc, void *dst, const void *src, size_t n)
 static bool dmat_commit_window = true;
 module_param_named(commit_window, dmat_commit_window, bool, 0644);
 MODULE_PARM_DESC(commit_window, "group commit waits for the writers of the previous commit (default Y); N: commit at once, two in flight");
+
+/*
+ * Commits are acknowledged when their log write completes, without REQ_FUA:
+ * the metadata device's cache is flushed by the flushes from above.  The
+ * parameter writes every commit with REQ_FUA instead (acknowledged when
+ * durable, as before), for comparisons.
+ */
+static bool dmat_fua_commits;
+module_param_named(fua_commits, dmat_fua_commits, bool, 0644);
+MODULE_PARM_DESC(fua_commits, "write every group commit with REQ_FUA (default N: only lists with REQ_FUA; the cache is flushed by flushes from above)");
 
 /* Best of three: nanoseconds for one crc32c of @len bytes; the crc in *@crc. */
 static u64 dmat_crc_time(bool table, const void *buf, size_t len, u32 *crc)
@@ -1026,6 +1057,52 @@ static void kick_writeback(struct atomic_c *ac, bool now)
 }
 
 /*
+ * Durability of the log.  Commits are acknowledged when their log write
+ * completes, in the metadata device's volatile cache; a flush of that device
+ * makes durable every transaction whose log write had completed when the
+ * flush was sent.  Those are the ones below the mark: the oldest seq still
+ * on the committing list (completions leave it in order), or the next seq
+ * when none is in flight.  durable_upto: every seq below it is durable.
+ * Both under ac->lock.
+ */
+static u64 dmat_log_mark(struct atomic_c *ac)
+{
+	lockdep_assert_held(&ac->lock);
+	return list_empty(&ac->committing) ? ac->last_seq + 1 :
+		list_first_entry(&ac->committing, struct atomic_txn, list)->seq;
+}
+
+static void dmat_log_durable(struct atomic_c *ac, u64 mark)
+{
+	lockdep_assert_held(&ac->lock);
+	if (mark > ac->durable_upto)
+		ac->durable_upto = mark;
+}
+
+/* Flush the metadata device unless every transaction up to @seq is durable.  May sleep. */
+static int dmat_log_sync(struct atomic_c *ac, u64 seq)
+{
+	u64 mark;
+	int r;
+
+	spin_lock_irq(&ac->lock);
+	if (ac->durable_upto > seq) {
+		spin_unlock_irq(&ac->lock);
+		return 0;
+	}
+	mark = dmat_log_mark(ac);
+	ac->log_flushes++;
+	spin_unlock_irq(&ac->lock);
+	r = dma_log_flush(ac->log);
+	if (r)
+		return r;
+	spin_lock_irq(&ac->lock);
+	dmat_log_durable(ac, mark);
+	spin_unlock_irq(&ac->lock);
+	return 0;
+}
+
+/*
  * Complete every bio of @req with one status.  @req must not be touched
  * once the first bio is ended: a single logged bio's request lives in that
  * clone's per-bio data, which DM core frees with the clone (clone_endio()
@@ -1146,11 +1223,22 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 	struct atomic_req *req, *tmp;
 	u64 bytes = 0;
 
+	bool fua_waits = false;
+
 	*nr_ext = 0;
 	*data_blocks = 0;
 	if (!commit_now(ac, wait))
 		return false;
 	list_for_each_entry_safe(req, tmp, &ac->incoming, list) {
+		/*
+		 * A REQ_FUA list must find every earlier transaction durable
+		 * or flushable: its commit goes when none is in flight (the
+		 * completion of the last one kicks the worker).
+		 */
+		if (req->fua && ac->nr_committing) {
+			fua_waits = true;
+			break;
+		}
 		if (*nr_ext + req->nr_bios > DMA_MAX_ENTRIES ||
 		    (*nr_ext && bytes + req->bytes > ac->batch_bytes) ||
 		    (*nr_ext && 1 + *data_blocks + req_nr_blocks(req) > ac->batch_blocks))
@@ -1164,8 +1252,10 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		bytes += req->bytes;
 	}
 	if (list_empty(batch)) {
-		ac->waiting_space = true;
-		ac->space_waits++;
+		if (!fua_waits) {
+			ac->waiting_space = true;
+			ac->space_waits++;
+		}
 		return false;
 	}
 	return true;
@@ -1183,6 +1273,17 @@ static bool batch_wants_flush(struct list_head *batch)
 
 	list_for_each_entry(req, batch, list)
 		if (req->preflush)
+			return true;
+	return false;
+}
+
+/* A list with REQ_FUA: durable when acknowledged, so the commit is written REQ_FUA. */
+static bool batch_wants_fua(struct list_head *batch)
+{
+	struct atomic_req *req;
+
+	list_for_each_entry(req, batch, list)
+		if (req->fua)
 			return true;
 	return false;
 }
@@ -1207,7 +1308,8 @@ static void commit_work_fn(struct work_struct *ws)
 	struct atomic_req *req;
 	unsigned int nr_ext;
 	unsigned long window;
-	u64 data_blocks, durable_seq;
+	u64 data_blocks, durable_seq, mark;
+	bool fua, preflush;
 
 	for (;;) {
 		if (atomic_failed(ac)) {
@@ -1234,7 +1336,9 @@ static void commit_work_fn(struct work_struct *ws)
 		}
 		spin_unlock_irq(&ac->lock);
 
-		if (batch_wants_flush(&batch) && dmat_flush_needed(ac)) {
+		preflush = batch_wants_flush(&batch);
+		fua = batch_wants_fua(&batch) || READ_ONCE(dmat_fua_commits);
+		if (preflush && dmat_flush_needed(ac)) {
 			int r = dmat_flush_data(ac);
 
 			if (r) {
@@ -1262,10 +1366,20 @@ static void commit_work_fn(struct work_struct *ws)
 			kick_writeback(ac, true);
 			return;
 		}
+		/*
+		 * REQ_PREFLUSH (a list with it, or before a REQ_FUA one) on the
+		 * log write when a completed commit is not durable yet: it
+		 * makes every one below the mark durable.  The descriptor says
+		 * how far the log is durable when it lands (for dma-check).
+		 */
 		spin_lock_irq(&ac->lock);
-		/* Older commits still on the list may not be durable yet. */
-		durable_seq = list_empty(&ac->committing) ? t->seq :
-			list_first_entry(&ac->committing, struct atomic_txn, list)->seq;
+		mark = dmat_log_mark(ac);
+		t->fua = fua;
+		t->preflush = (fua || preflush) && ac->durable_upto < mark;
+		t->flush_mark = mark;
+		durable_seq = t->preflush ? mark : ac->durable_upto;
+		if (t->fua || t->preflush)
+			ac->commits_fua++;
 		spin_unlock_irq(&ac->lock);
 		txn_seal(ac, t, durable_seq);
 
@@ -1278,6 +1392,7 @@ static void commit_work_fn(struct work_struct *ws)
 
 		t->submit_ns = ktime_get_ns();
 		dma_log_write(ac->log, &t->log_io, t->log_block, t->pages, t->nr_blocks,
+			      (t->fua ? REQ_FUA : 0) | (t->preflush ? REQ_PREFLUSH : 0),
 			      commit_endio, t);
 	}
 }
@@ -1302,6 +1417,10 @@ static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t)
 static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
 {
 	spin_lock_irq(&ac->lock);
+	if (t->preflush)
+		dmat_log_durable(ac, t->flush_mark);
+	if (t->fua && ac->durable_upto >= t->seq)
+		dmat_log_durable(ac, t->seq + 1);
 	index_txn_ranges(ac, t);
 	list_del(&t->list);
 	ac->nr_committing--;
@@ -1611,6 +1730,15 @@ static int writeback_pass(struct atomic_c *ac)
 		freed += t->nr_blocks;
 	spin_unlock_irq(&ac->lock);
 
+	/*
+	 * Only log records that are durable go in place: a torn in-place
+	 * write must have a record to be replayed from.
+	 */
+	r = dmat_log_sync(ac, seq);
+	if (r) {
+		atomic_set_meta_error(ac, r, "metadata device flush");
+		return r;
+	}
 	/*
 	 * Direct writes mapped before now land first (G5).  One mapped later
 	 * found no range of seq <= @seq over its sectors (else it would be
@@ -1996,6 +2124,7 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	pb->req.nr_bios = 1;
 	pb->req.bytes = bio->bi_iter.bi_size;
 	pb->req.preflush = false;	/* DM core sent the flush on its own */
+	pb->req.fua = !!(bio->bi_opf & REQ_FUA);
 	queue_req(ac, &pb->req);
 	return DM_MAPIO_SUBMITTED;
 }
@@ -2032,6 +2161,34 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 }
 
 /*
+ * An empty flush for the metadata device: passed down when a log write
+ * completed since its last flush (acknowledged commits sit in its cache);
+ * otherwise done at once.  Never sleeps.
+ */
+static int map_log_flush(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
+{
+	bool needed;
+	u64 mark;
+
+	spin_lock_irq(&ac->lock);
+	mark = dmat_log_mark(ac);
+	needed = ac->durable_upto < mark || !READ_ONCE(dmat_skip_clean_flush);
+	if (needed)
+		ac->log_flushes++;
+	else
+		ac->log_flushes_skipped++;
+	spin_unlock_irq(&ac->lock);
+	if (!needed) {
+		bio_endio(bio);
+		return DM_MAPIO_SUBMITTED;
+	}
+	pb->log_flush = true;
+	pb->flush_mark = mark;
+	bio_set_dev(bio, ac->meta_dev->bdev);
+	return DM_MAPIO_REMAPPED;
+}
+
+/*
  * Never sleeps for a REQ_NOWAIT bio (DM_TARGET_NOWAIT): logged writes are
  * only queued, direct writes and discards remapped or deferred, and the one
  * allocation, the pins of a read that overlaps the log, ends the bio with
@@ -2046,8 +2203,12 @@ static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 	pb->pins = NULL;
 	pb->direct = false;
 	pb->flush = false;
+	pb->log_flush = false;
 
 	if (bio->bi_opf & REQ_PREFLUSH) {
+		/* Empty flushes come twice (num_flush_bios): the second one is the log's. */
+		if (dm_bio_get_target_bio_nr(bio) == 1)
+			return map_log_flush(ac, bio, pb);
 		/*
 		 * Logged writes are durable when acknowledged (REQ_FUA on
 		 * the log); only direct writes can sit in the data device's
@@ -2089,6 +2250,19 @@ static int atomic_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *er
 		atomic64_inc(&((struct atomic_c *)ti->private)->direct_done);
 	if (pb->flush && !*error)
 		dmat_flushed(ti->private, pb->flush_mark);
+	if (pb->log_flush) {
+		struct atomic_c *ac = ti->private;
+		unsigned long flags;
+
+		if (*error) {
+			atomic_set_meta_error(ac, blk_status_to_errno(*error),
+					      "metadata device flush");
+		} else {
+			spin_lock_irqsave(&ac->lock, flags);
+			dmat_log_durable(ac, pb->flush_mark);
+			spin_unlock_irqrestore(&ac->lock, flags);
+		}
+	}
 	if (pb->nr_pins) {
 		if (!*error)
 			overlay_pins(bio, pb);
@@ -2108,16 +2282,20 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	struct atomic_req *req;
 	unsigned int i, bytes = 0;
 	blk_status_t status = BLK_STS_OK;
-	bool preflush = false, nowait;
+	bool preflush = false, fua = false, nowait;
 
 	for (i = 0; i < nr; i++) {
 		struct per_bio *pb = dm_per_bio_data(bios[i], sizeof(struct per_bio));
 
+		/* end_io reads these: DM core does not clear per-bio data. */
 		pb->nr_pins = 0;
 		pb->pins = NULL;
 		pb->direct = false;
+		pb->flush = false;
+		pb->log_flush = false;
 		bytes += bios[i]->bi_iter.bi_size;
 		preflush |= !!(bios[i]->bi_opf & REQ_PREFLUSH);
+		fua |= !!(bios[i]->bi_opf & REQ_FUA);
 	}
 	if (atomic_failed(ac) || ac->read_only)
 		status = BLK_STS_IOERR;
@@ -2156,6 +2334,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	 * list may sit in its cache) before acknowledging (G2).
 	 */
 	req->preflush = preflush;
+	req->fua = fua;
 	queue_req(ac, req);
 	return DM_MAPIO_SUBMITTED;
 }
@@ -2561,6 +2740,7 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
  */
 static int activate_log(struct atomic_c *ac, char **error)
 {
+	struct dma_log_info info;
 	int r = 0;
 
 	if (!ac->opened_log)
@@ -2578,6 +2758,12 @@ static int activate_log(struct atomic_c *ac, char **error)
 	}
 	ac->log = ac->opened_log;
 	ac->opened_log = NULL;
+	dma_log_get_info(ac->log, &info);
+	spin_lock_irq(&ac->lock);
+	/* The new run starts at head_seq: everything before it is durable. */
+	ac->last_seq = ac->retired_seq = info.head_seq - 1;
+	ac->durable_upto = info.head_seq;
+	spin_unlock_irq(&ac->lock);
 	return 0;
 }
 
@@ -2744,7 +2930,8 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	}
 
 	ti->private = ac;
-	ti->num_flush_bios = 1;
+	/* Empty flushes: one for the data device, one for the metadata device. */
+	ti->num_flush_bios = 2;
 	ti->num_discard_bios = 1;
 	ti->discards_supported = ac->no_discard_passdown;
 	ti->num_write_zeroes_bios = 1;
@@ -2834,8 +3021,18 @@ static void atomic_postsuspend(struct dm_target *ti)
 	if (!ac->log || ac->read_only)
 		return;
 	if (ac->no_suspend_writeback) {
+		u64 last;
+		int r;
+
 		flush_delayed_work(&ac->commit_work);
 		flush_work(&ac->complete_work);
+		/* What the log keeps is durable while suspended. */
+		spin_lock_irq(&ac->lock);
+		last = ac->last_seq;
+		spin_unlock_irq(&ac->lock);
+		r = atomic_failed(ac) ? 0 : dmat_log_sync(ac, last);
+		if (r)
+			atomic_set_meta_error(ac, r, "metadata device flush at suspend");
 	} else if (checkpoint(ac)) {
 		DMERR("%s: checkpoint at suspend failed; the log keeps the data",
 		      dm_device_name(ac->md));
@@ -2959,6 +3156,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("commit_windows=%llu\nwindow_timeouts=%llu\n", ac->commit_windows,
 	       ac->window_timeouts);
 	DMEMIT("flushes_skipped=%lld\n", (long long)atomic64_read(&ac->flushes_skipped));
+	DMEMIT("log_flushes=%llu\nlog_flushes_skipped=%llu\ncommits_fua=%llu\ndurable_seq=%llu\n",
+	       ac->log_flushes, ac->log_flushes_skipped, ac->commits_fua, ac->durable_upto);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
@@ -2986,6 +3185,9 @@ static void clear_stats(struct atomic_c *ac)
 	ac->commit_windows = 0;
 	ac->window_timeouts = 0;
 	atomic64_set(&ac->flushes_skipped, 0);
+	ac->log_flushes = 0;
+	ac->log_flushes_skipped = 0;
+	ac->commits_fua = 0;
 	spin_unlock_irq(&ac->lock);
 }
 
@@ -3068,7 +3270,7 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 5, 0},
+	.version = {1, 6, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
 	.features = DM_TARGET_ATOMIC_WRITES | DMAT_NOWAIT,
 	.atomic_map = atomic_map_list,

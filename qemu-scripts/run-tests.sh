@@ -196,6 +196,8 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	# One test's limit in the guest (DMA_TEST_LIMIT seconds overrides it, e.g. to see the
 	# diagnostics a stuck test prints 20 s before its limit without waiting minutes).
 	limit=${DMA_TEST_LIMIT:-$((per * 3))}
+	# A guest's own limit allows one test to take all of its limit (more when it is raised).
+	extra=$(( limit > per * 3 ? limit - per * 3 : 0 ))
 	# Shards: one guest per host core, run side by side (single-threaded TCG uses one host
 	# thread per guest).  Tests are dealt longest first to the least loaded guest, by the
 	# durations of the last run (out/vm-durations-<kernel>); a test it lacks (every test, in a
@@ -240,12 +242,12 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 			if [ "$n" -gt 0 ]; then
 				# A test may take up to 3 * per (its own limit): the guest's budget allows one such.
 				DMA_TEST_TIMEOUT=$limit "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" \
-					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + per * (n + 2))) || rc=1
+					--out "$OUT/vm-$flavor-$k" --tests "$list.vm" --timeout $((90 + extra + per * (n + 2))) || rc=1
 			fi
 			if grep -qx 'stock-share' "$list"; then
 				n=$(wc -l <"$OUT/vm-stock-share.list")
 				DMA_TEST_TIMEOUT=$limit "$SCRIPTS/run-vm.sh" --build "$stock_build" --rootfs "$rootfs" \
-					--out "$OUT/vm-stock-share" --tests "$OUT/vm-stock-share.list" --timeout $((90 + per * (n + 2))) \
+					--out "$OUT/vm-stock-share" --tests "$OUT/vm-stock-share.list" --timeout $((90 + extra + per * (n + 2))) \
 					--label "(stock kernel)" || rc=1
 			fi
 			mkdir -p "$OUT/vm-$flavor-$k/results"

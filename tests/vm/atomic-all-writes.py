@@ -21,9 +21,9 @@ part of any write it has not completed, every plain write cut short (its first s
 of it, all but its last sector, a random half) on top of everything before it.  A fixed-seed
 sample of STATES of them is checked on $SCRATCH2: dm-atomic activated on it (recovery),
 then each block must hold one write whole (or zeros: never written), and at least the last
-write to it that was made durable: with the feature, every acknowledged write (a logged
-write is durable when it completes); without it, the writes acknowledged before a completed
-fdatasync.  Prints per state kind what it found and a summary line; exit 0.
+write to it that was made durable: the writes acknowledged before a completed fdatasync
+(with the feature too: a logged write sits in the metadata device's cache until a flush), or
+with the feature and dm-atomic's module parameter fua_commits=Y every acknowledged write.  Prints per state kind what it found and a summary line; exit 0.
 """
 import importlib.util
 import os
@@ -159,7 +159,7 @@ def main():
     def need_at(prefix):
         """Per block, the newest write that must survive a crash after prefix entries."""
         acked = [n for i, k, n in marks if i < prefix and k == "w"]
-        if not on:
+        if not (on and cs.fua_commits()):
             synced = max([n for i, k, n in marks if i < prefix and k == "f"] or [0])
             acked = [n for n in acked if n <= synced]
         need = {}

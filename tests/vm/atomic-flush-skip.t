@@ -1,10 +1,11 @@
-An empty flush (fsync of the device) has to make durable only what may sit in the data
-device's volatile cache: direct writes.  Logged lists are durable when they complete, and
-written-back data stays in the log until a flush of the write-back's own.  So a flush that
-finds no direct write completed since the data device's last flush completes at once
-(`flushes_skipped` in stats), and one after a direct write reaches the data disk (G2).  The
-data device is a dm-delay that holds writes for 3 s and passes flushes at once, so the
-write-back's own flush cannot come in between.
+An empty flush (fsync of the device) has to make durable, on the data device, only what may
+sit in its volatile cache: direct writes.  Logged lists are in the log (the metadata
+device's flush is atomic-durability.t's subject), and written-back data stays in the log
+until a flush of the write-back's own.  So a flush that finds no direct write completed
+since the data device's last flush does not reach the data disk (`flushes_skipped` in
+stats), and one after a direct write does (G2).  The data device is a dm-delay that holds
+writes for 3 s and passes flushes at once, so the write-back's own flush cannot come in
+between.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
@@ -17,7 +18,7 @@ write-back's own flush cannot come in between.
   $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-dd $SCRATCH1"
   $ _dma_lists /dev/mapper/dma || _skip "the kernel has no atomic write lists"
 
-After a list only, the flush ends in dm-atomic:
+After a list only, the data device's part of the flush ends in dm-atomic:
 
   $ _dma_ioctl /dev/mapper/dma 5 0+2 16+1
   ok

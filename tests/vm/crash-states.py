@@ -24,8 +24,11 @@
      dma-check passes on the crash-state metadata (or it is all zero);
      activation (recovery) succeeds in rw mode;
      G1 every atomic op all-new or all-old (superseded by a later op counts as new);
-     G2 every op acknowledged (mark a<op> in the state) is present, and every
-        op acknowledged before a completed fsync (mark f<op>) is present;
+     G2 every op acknowledged before a completed fsync (mark f<op>) is present,
+        and so is every acknowledged (mark a<op> in the state) op that was written
+        with REQ_FUA (the uring and aio workloads' RWF_DSYNC), or every acknowledged
+        list when dm-atomic's module parameter fua_commits is Y (each commit durable
+        when acknowledged); other acknowledged ops may still sit in a device's cache;
      G3 an atomic op that survives implies every atomic op acknowledged
         before it was submitted survives;
      no block with a garbage or misdirected stamp;
@@ -333,7 +336,7 @@ class Recorder:
             if f[0] == "s":
                 with self.lock:
                     self.ops[int(f[1])] = dict(kind="list", segs=[(int(f[2]), int(f[3]))],
-                                               k=len(self.acks))
+                                               k=len(self.acks), fua=True)
             elif f[0] == "c":
                 op, res = int(f[1]), int(f[2])
                 if res != self.ops[op]["segs"][0][1] * BLOCK:
@@ -494,6 +497,18 @@ def enumerate_states(entries, r):
 
 
 # ---------------------------------------------------------------- judging a state
+def fua_commits():
+    """dm-atomic's module parameter fua_commits: Y, every commit durable when acknowledged."""
+    try:
+        with open("/sys/module/dm_atomic/parameters/fua_commits") as f:
+            return f.read().strip() == "Y"
+    except OSError:
+        return False
+
+
+FUA_COMMITS = False     # set once the module is loaded (main)
+
+
 class Judge:
     def __init__(self, rec_ops, acks, flushes, seed):
         self.ops, self.acks, self.flushes, self.seed = rec_ops, acks, flushes, seed
@@ -540,13 +555,16 @@ class Judge:
         present = set(shown.values())
         must = set()
         for m in marks:
-            if m.startswith("a") and self.ops[int(m[1:])]["kind"] == "list":
-                must.add(int(m[1:]))    # a plain write is durable only after a flush
+            if m.startswith("a") and (self.ops[int(m[1:])].get("fua") or
+                                      (FUA_COMMITS and self.ops[int(m[1:])]["kind"] == "list")):
+                must.add(int(m[1:]))    # otherwise durable only after a flush
             elif m.startswith("f"):
                 must.update(self.acks[:self.flushes[int(m[1:])]])
         for op in sorted(must - full):
+            o = self.ops[op]
             bad.append("G2 op %d acknowledged%s but absent" %
-                       (op, "" if self.ops[op]["kind"] == "list" else " and flushed"))
+                       (op, " (REQ_FUA)" if o.get("fua") else
+                        "" if FUA_COMMITS and o["kind"] == "list" else " and flushed"))
         k = max([self.ops[op]["k"] for op in present if self.ops[op]["kind"] == "list"] or [0])
         for op in self.acks[:k]:
             if self.ops[op]["kind"] == "list" and op not in full:
@@ -822,6 +840,8 @@ def main():
     name, seed = args[1], int(args[2])
     limit = int(args[args.index("--max") + 1]) if "--max" in args else 0
     sseed = int(args[args.index("--sample-seed") + 1]) if "--sample-seed" in args else seed
+    global FUA_COMMITS
+    FUA_COMMITS = fua_commits()
     dm = DM()
     r = random.Random(seed)
     total = DATA_SECTORS + META_SECTORS

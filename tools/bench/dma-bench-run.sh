@@ -314,6 +314,11 @@ all_flushes() { with_param skip_clean_flush N Y "$@"; }
 # (module parameter commit_window=N: a commit starts as soon as lists wait, two in flight).
 no_window() { with_param commit_window N Y "$@"; }
 
+# fua_all CMD...: CMD with every dm-atomic commit written with REQ_FUA (module parameter
+# fua_commits=Y: each list durable when acknowledged), as before commits were acknowledged
+# from the metadata device's cache.
+fua_all() { with_param fua_commits Y N "$@"; }
+
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r
 	plan_of 1 "$L"
@@ -323,6 +328,7 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
 			cell 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-oatomic-fua $r /dev/mapper/atom checkpoint:atom -- fua_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
@@ -354,12 +360,16 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
 			cell 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			cell 3 "$L" "txn-w$w" b-atomic-flush-fua $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom fua_all dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" b-atomic-flush-passdown $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom all_flushes dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom no_window dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			cell 3 "$L" "txn-w$w" c-atomic-fua $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom fua_all dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 		done
 	done
 }

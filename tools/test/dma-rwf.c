@@ -5,7 +5,7 @@
  * through io_uring and libaio.  Not for real devices.
  *
  *   dma-rwf statx DEV
- *   dma-rwf write [-n] [-p] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED
+ *   dma-rwf write [-n] [-d] [-p] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED
  *   dma-rwf uring [-o] [-f] [-s MS] DEV QD SIZE SEED
  *   dma-rwf aio [-o] DEV QD SIZE SEED
  *   dma-rwf check DEV OFFSET LENGTH SEED
@@ -13,7 +13,7 @@
  *   dma-rwf stream [-c] uring|aio DEV QD NWRITES SEED FIRST_OP BLOCKS
  *
  * write: one pwritev2(RWF_ATOMIC) (-r: preadv2) of LENGTH bytes at OFFSET, the
- * data split over IOVECS buffers, with RWF_NOWAIT too (-n), on an O_DIRECT
+ * data split over IOVECS buffers, with RWF_NOWAIT too (-n), RWF_DSYNC (-d), on an O_DIRECT
  * descriptor (-B: without O_DIRECT); -p: a plain write, without RWF_ATOMIC.
  * Prints "ok BYTES" or the errno's name.
  * uring/aio: QD atomic writes of SIZE bytes at offsets 0, SIZE, 2*SIZE..., all
@@ -104,7 +104,7 @@ static const char *errname(int e)
 static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s statx DEV\n"
-	       "       %s write [-n] [-p] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED\n"
+	       "       %s write [-n] [-d] [-p] [-v IOVECS] [-B] [-r] DEV OFFSET LENGTH SEED\n"
 	       "       %s uring [-o] [-f] [-s MS] DEV QD SIZE SEED\n"
 	       "       %s aio [-o] DEV QD SIZE SEED\n"
 	       "       %s check DEV OFFSET LENGTH SEED\n"
@@ -189,16 +189,17 @@ static int cmd_statx(int argc, char **argv)
 
 static int cmd_write(int argc, char **argv)
 {
-	int nowait = 0, buffered = 0, rd = 0, plain = 0, opt, fd, flags;
+	int nowait = 0, dsync = 0, buffered = 0, rd = 0, plain = 0, opt, fd, flags;
 	unsigned long long off, len, iovecs = 1, i;
 	struct iovec *iov;
 	unsigned char *buf;
 	ssize_t n;
 
 	optind = 1;
-	while ((opt = getopt(argc, argv, "npv:Br")) != -1) {
+	while ((opt = getopt(argc, argv, "ndpv:Br")) != -1) {
 		switch (opt) {
 		case 'n': nowait = 1; break;
+		case 'd': dsync = 1; break;
 		case 'p': plain = 1; break;
 		case 'v': iovecs = num(optarg); break;
 		case 'B': buffered = 1; break;
@@ -224,7 +225,7 @@ static int cmd_write(int argc, char **argv)
 		iov[i].iov_base = buf + i * per;
 		iov[i].iov_len = i == iovecs - 1 ? len - i * per : per;
 	}
-	flags = (plain ? 0 : RWF_ATOMIC_) | (nowait ? RWF_NOWAIT : 0);
+	flags = (plain ? 0 : RWF_ATOMIC_) | (nowait ? RWF_NOWAIT : 0) | (dsync ? RWF_DSYNC : 0);
 	if (rd)
 		n = preadv2(fd, iov, iovecs, off, flags);
 	else

@@ -54,11 +54,11 @@ MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 SMOKE=${DMA_BENCH_SMOKE:-0}
 declare -A PG PC SG SC PLANC ALLC
 PG[1]="seq-256k seq-1m seq-1m-u"
-PC[1]="lin-plain atom-oatomic atom-oatomic-2pass atom-oatomic-crc32c atom-plain"
+PC[1]="lin-plain atom-oatomic atom-oatomic-fua atom-oatomic-2pass atom-oatomic-crc32c atom-plain"
 PG[2]="rand-4k-j1 rand-4k-j8 rand-16k-j1 rand-16k-j8"
 PC[2]="lin-plain atom-oatomic atom-plain"
 PG[3]="txn-w1 txn-w4 txn-w16"
-PC[3]="a-doublewrite b-atomic-flush b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush"
+PC[3]="a-doublewrite b-atomic-flush b-atomic-flush-fua b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua"
 PG[4]="read-4k randread-4k"
 PC[4]="lin-plain atom-written atom-inlog"
 PG[5]=$(for s in $RECOVERY_MIB; do printf 'log-%sm ' $s; done)

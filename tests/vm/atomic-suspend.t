@@ -1,15 +1,16 @@
 Suspend with and without write-back.  By default a suspend writes the log back and empties
 it; with the no_suspend_writeback flag it only stops write-back, the log keeps what it holds,
 and the resume, a reload and the next activation all find the newest data.  The data device
-is a dm-delay that holds writes for 5 s: list A is being written back (a pass under way)
-when list B is committed, so B is still only in the log when the device is suspended.
+is a dm-delay that holds writes for 10 s and passes flushes at once (a write-back pass, its
+writes and then a flush, takes 10 s): list A is being written back (a pass under way) when
+list B is committed, so B is still only in the log when the device is suspended.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
   $ _require_scratch 2
   $ _require_dm_atomic
   $ SZ=$(_sectors $SCRATCH0)
-  $ dmsetup create dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"
+  $ dmsetup create dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 10000 $SCRATCH0 0 0"
   $ _pattern 1 65536 >/tmp/A; _pattern 2 65536 >/tmp/B
   $ txns() { dma-dump --live --kv $SCRATCH1 | tail -1 | grep -o ' txns=[0-9]*'; }
   $ run() {

@@ -274,6 +274,7 @@ struct atomic_c {
 	atomic64_t direct_done;
 	atomic64_t flushed_done;
 	atomic64_t flushes_skipped;
+	atomic64_t txn_pool_allocs;	/* headers the allocator had no memory for */
 
 	spinlock_t lock;		/* protects everything below */
 	struct list_head incoming;	/* atomic_req waiting for a commit */
@@ -697,6 +698,7 @@ static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u6
 			return NULL;	/* cannot happen: see alloc_reserves() */
 		t = mempool_alloc(&ac->txn_pool, GFP_NOIO);
 		reserve = true;
+		atomic64_inc(&ac->txn_pool_allocs);
 	}
 	if (!t)
 		return NULL;
@@ -3158,6 +3160,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("flushes_skipped=%lld\n", (long long)atomic64_read(&ac->flushes_skipped));
 	DMEMIT("log_flushes=%llu\nlog_flushes_skipped=%llu\ncommits_fua=%llu\ndurable_seq=%llu\n",
 	       ac->log_flushes, ac->log_flushes_skipped, ac->commits_fua, ac->durable_upto);
+	DMEMIT("txn_pool_allocs=%lld\n", (long long)atomic64_read(&ac->txn_pool_allocs));
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
@@ -3188,6 +3191,7 @@ static void clear_stats(struct atomic_c *ac)
 	ac->log_flushes = 0;
 	ac->log_flushes_skipped = 0;
 	ac->commits_fua = 0;
+	atomic64_set(&ac->txn_pool_allocs, 0);
 	spin_unlock_irq(&ac->lock);
 }
 

@@ -53,7 +53,9 @@ commit, completion and write-back, and its rescuers) fails with probability 10%,
 ones too; the writer (eight threads of discontiguous BLKATOMICWRITE lists for 6 s) is left
 out: its own allocations are the block layer's and fail with ENOMEM before a list reaches
 the target.  Every list must be acknowledged (exit 0), in time (the runner's limit), the
-target stays rw, and afterwards every acknowledged list reads back whole (dma-verify).
+target stays rw, some commits took their transaction header from the reserve (the
+allocator failed them), and afterwards every acknowledged list reads back whole
+(dma-verify).
 fail_page_alloc is used too where the kernel has it (the lean kernel does not:
 CONFIG_FAIL_PAGE_ALLOC is off).  No splat (the runner fails the test on one).
 
@@ -81,7 +83,9 @@ CONFIG_FAIL_PAGE_ALLOC is off).  No splat (the runner fails the test on one).
   $ for p in $(grep -l 1 /proc/[0-9]*/make-it-fail 2>/dev/null | cut -d/ -f3); do echo 0 > /proc/$p/make-it-fail 2>/dev/null; done
   $ [ $failed -gt 0 ] && echo "slab allocations failed in the workers"
   slab allocations failed in the workers
-  $ echo "$failed slab faults; lists $(_dma_stat mp lists_committed), written back $(_dma_stat mp txns_written_back) txns" >/dev/kmsg
+  $ [ "$(_dma_stat mp txn_pool_allocs)" -gt 0 ] && echo "commits took headers from the reserve"
+  commits took headers from the reserve
+  $ echo "$failed slab faults; lists $(_dma_stat mp lists_committed), txns $(_dma_stat mp txns_committed), from the reserve $(_dma_stat mp txn_pool_allocs), written back $(_dma_stat mp txns_written_back) txns" >/dev/kmsg
   $ dmsetup status mp | awk '{ print $NF }'
   rw
   $ dma-verify /dev/mapper/mp /tmp/jm | tail -n 1 | sed 's/.*violations/violations/'

@@ -14,7 +14,7 @@ layout from the plan of another, to show the check can fail.
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 4
   $ _require_dm_atomic
-  $ export DMA_BENCH_OUT=/tmp/bench-smoke DMA_BENCH_QUICK=1 DMA_BENCH_SMOKE=1 DMA_BENCH_ROWS=1,2,3,4,5,6,8 DMA_BENCH_SECONDS=${DMA_BENCH_SMOKE_SECONDS:-0.3}
+  $ export DMA_BENCH_OUT=/tmp/bench-smoke DMA_BENCH_QUICK=1 DMA_BENCH_SMOKE=1 DMA_BENCH_ROWS=1,2,3,4,5,6,8 DMA_BENCH_SECONDS=${DMA_BENCH_SMOKE_SECONDS:-0.5}
   $ export DMA_BENCH_DATA=$SCRATCH0 DMA_BENCH_LOG=$SCRATCH1 DMA_BENCH_FUA=$SCRATCH2 DMA_BENCH_SHARED=$SCRATCH3
   $ dma-bench-run >/tmp/bench-smoke.log 2>&1 || tail -n 20 /tmp/bench-smoke.log
   $ grep -c '|0x800000)' /tmp/bench-smoke/oatomic-proof.txt

@@ -10,7 +10,7 @@ null_blk refuses atomic_segs without bio mode and memory backing.
 
   $ modprobe null_blk atomic_segs=4 2>&1 | sed 's/modprobe: ERROR: could not insert .null_blk.: /modprobe: /'
   modprobe: Invalid argument
-  $ dmesg | grep -c 'atomic_segs needs queue_mode=0, memory_backed=1, no cache and no zones'
+  $ dmesg | grep -c 'atomic_segs needs queue_mode=0, memory_backed=1 and no cache'
   1
 
 With them it advertises the limits it was given.

@@ -59,6 +59,16 @@ still opens with O_CREAT.
   $ $A open $SCRATCH0 creat atomic direct
   ok
 
+The check comes before the file's own open method runs, which may do things of its own: a
+FIFO opened for reading with O_ATOMIC fails at once with EINVAL, where its open method would
+first wait for a writer.
+
+  $ mkfifo /tmp/atomic-fifo
+  $ timeout 5 $A open /tmp/atomic-fifo rdonly atomic direct; echo "exit $?"
+  EINVAL
+  exit 1
+  $ rm /tmp/atomic-fifo
+
 A write on an O_ATOMIC descriptor without O_DIRECT cannot happen, so the nodirect variant of
 the write helper fails at open.
 

@@ -5,12 +5,13 @@ Every command prints "ok" (exit 0) or the errno name of the failure (exit 1), so
 shows exactly which error the kernel returned.
 
   block-atomic.py open DEV [FLAG...]            open(DEV, O_WRONLY|FLAGs); FLAGs: direct atomic
-                                                creat
+                                                creat rdonly (O_RDONLY instead of O_WRONLY)
   block-atomic.py getfl DEV                     open O_ATOMIC|O_DIRECT, print what F_GETFL says
   block-atomic.py setfl-nodirect DEV            open O_ATOMIC|O_DIRECT, F_SETFL without O_DIRECT
   block-atomic.py write DEV OFF LEN SEED [how]  one O_ATOMIC|O_DIRECT write of pattern SEED;
                                                 how: pwrite (default), pwritev (3 iovecs),
-                                                unaligned-buf (256 bytes off), nodirect
+                                                unaligned-buf (256 bytes off), nodirect,
+                                                plain (O_DIRECT without O_ATOMIC)
   block-atomic.py list DEV SEG... [opt...]      BLKATOMICWRITE; SEG is OFF:LEN:SEED (bytes);
                                                 opt: flags=N reserved=N nsegs=N rdonly
                                                 badsegs badbuf badarg bufoff=N
@@ -25,6 +26,8 @@ shows exactly which error the kernel returned.
                                                 written at OFF and OFF+LEN-1MiB), the rest are
                                                 untouched pages (the kernel's zero page)
   block-atomic.py pattern SEED LEN              the pattern bytes on stdout (for cmp)
+  block-atomic.py io CMD ARG...                 run CMD (write or list) and print what it added
+                                                to this task's write_bytes (/proc/self/io)
 """
 import ctypes
 import errno
@@ -69,9 +72,10 @@ def do_open(dev, flags):
 
 
 def cmd_open(dev, *names):
-    flags = os.O_WRONLY
+    flags = os.O_RDONLY if "rdonly" in names else os.O_WRONLY
     for n in names:
-        flags |= {"direct": os.O_DIRECT, "atomic": O_ATOMIC, "creat": os.O_CREAT}[n]
+        flags |= {"direct": os.O_DIRECT, "atomic": O_ATOMIC, "creat": os.O_CREAT,
+                  "rdonly": 0}[n]
     os.close(do_open(dev, flags))
     print("ok")
 
@@ -94,7 +98,8 @@ def cmd_setfl_nodirect(dev):
 
 def cmd_write(dev, off, length, seed, how="pwrite"):
     off, length, seed = int(off), int(length), int(seed)
-    flags = os.O_WRONLY | O_ATOMIC | (0 if how == "nodirect" else os.O_DIRECT)
+    flags = os.O_WRONLY | (0 if how == "plain" else O_ATOMIC) | \
+        (0 if how == "nodirect" else os.O_DIRECT)
     fd = do_open(dev, flags)
     data = pattern(seed, length)
     m = mmap.mmap(-1, length + mmap.PAGESIZE)
@@ -227,6 +232,25 @@ def cmd_pattern(seed, length):
     sys.stdout.buffer.write(pattern(int(seed), int(length)))
 
 
+def write_bytes():
+    with open("/proc/self/io") as f:
+        for line in f:
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    return None
+
+
+def cmd_io(name, *args):
+    before = write_bytes()
+    if before is None:
+        print("no write_bytes in /proc/self/io (task I/O accounting off)")
+        sys.exit(1)
+    try:
+        {"write": cmd_write, "list": cmd_list}[name](*args)
+    finally:
+        print("write_bytes %d" % (write_bytes() - before))
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -234,7 +258,7 @@ def main():
     cmd = {"open": cmd_open, "getfl": cmd_getfl, "setfl-nodirect": cmd_setfl_nodirect,
            "write": cmd_write, "list": cmd_list, "sendfile": cmd_sendfile,
            "splice": cmd_splice, "bigwrite": cmd_bigwrite,
-           "pattern": cmd_pattern}.get(sys.argv[1])
+           "pattern": cmd_pattern, "io": cmd_io}.get(sys.argv[1])
     if not cmd:
         print("unknown command: %s" % sys.argv[1], file=sys.stderr)
         sys.exit(2)

@@ -1,6 +1,9 @@
 The crash-state tool's own logic, on the host (tests/vm/crash-states.py): it reads a
 dm-log-writes log, enumerates the crash states the issue asks for, and its judge flags
 each kind of violation.  A judge that cannot fail would make every VM crash test vacuous.
+An acknowledged list may still sit in the metadata device's cache (G2: a volatile write
+cache), so it must survive once a flush completed after it, or at once when it was written
+with REQ_FUA (RWF_DSYNC), or when dm-atomic writes every commit REQ_FUA (fua_commits=Y).
 
   $ cd "$TOP/tests/vm"
   $ cat > /tmp/cs-host.py <<'PY'
@@ -27,8 +30,8 @@ each kind of violation.  A judge that cannot fail would make every VM crash test
   > print([(p, [i for i, m in x]) for k, p, x in st if k == "subset"])
   > print([(p, len(x[0][1])) for k, p, x in st if k == "torn"][:3])
   > ops = {1: dict(kind="list", segs=[(0, 2), (5, 1)], k=0), 2: dict(kind="list", segs=[(1, 1)], k=1),
-  >        3: dict(kind="plain", segs=[(7, 1)], k=2)}
-  > j = cs.Judge(ops, [1, 2, 3], {4: 3}, 9)
+  >        3: dict(kind="plain", segs=[(7, 1)], k=2), 5: dict(kind="list", segs=[(3, 1)], k=3, fua=True)}
+  > j = cs.Judge(ops, [1, 2, 3, 5], {4: 3}, 9)
   > def img(**b):
   >     d = bytearray(8 * cs.BLOCK)
   >     for blk, op in b.items():
@@ -38,6 +41,11 @@ each kind of violation.  A judge that cannot fail would make every VM crash test
   > print("all of 1 and 2, acked:", j.verdict(img(b0=1, b1=2, b5=1), ["a1", "a2"]))
   > print("1 torn:", j.verdict(img(b0=1), []))
   > print("1 acked, lost:", j.verdict(img(), ["a1"]))
+  > print("all flushed, lost:", j.verdict(img(), ["a1", "a2", "a3", "f4"]))
+  > print("RWF_DSYNC 5 acked, lost:", j.verdict(img(b0=1, b1=2, b5=1, b7=3), ["a5"]))
+  > cs.FUA_COMMITS = True
+  > print("fua_commits=Y, 1 acked, lost:", cs.Judge(ops, [1, 2, 3, 5], {4: 3}, 9).verdict(img(), ["a1"]))
+  > cs.FUA_COMMITS = False
   > print("2 without 1:", j.verdict(img(b1=2), []))
   > print("plain 3 acked, lost:", j.verdict(img(b0=1, b1=2, b5=1), ["a1", "a2", "a3"]))
   > print("plain 3 flushed, lost:", j.verdict(img(b0=1, b1=2, b5=1), ["f4"]))
@@ -53,7 +61,10 @@ each kind of violation.  A judge that cannot fail would make every VM crash test
   nothing, no marks: []
   all of 1 and 2, acked: []
   1 torn: ['G1 op 1 torn: noo']
-  1 acked, lost: ['G2 op 1 acknowledged but absent']
+  1 acked, lost: []
+  all flushed, lost: ['G2 op 1 acknowledged and flushed but absent', 'G2 op 2 acknowledged and flushed but absent', 'G2 op 3 acknowledged and flushed but absent']
+  RWF_DSYNC 5 acked, lost: ['G2 op 5 acknowledged (REQ_FUA) but absent']
+  fua_commits=Y, 1 acked, lost: ['G2 op 1 acknowledged but absent']
   2 without 1: ['G1 op 1 torn: ono', 'G3 op 1 absent while a list submitted after its ack survives']
   plain 3 acked, lost: []
   plain 3 flushed, lost: ['G2 op 3 acknowledged and flushed but absent']

@@ -998,10 +998,10 @@ static void index_drop_upto(struct atomic_c *ac, u64 seq)
  */
 
 /*
- * Flushes of the data device (G2).  Logged writes are durable when they
- * complete and write-back data stays in the log until a flush of its own
- * made it durable, so only direct writes (and discards) can sit in the data
- * device's volatile cache.  A flush made durable every direct write that had
+ * Flushes of the data device (G2).  Logged writes are in the log (whose
+ * flushes map_log_flush() decides) and write-back data stays in the log
+ * until a flush of its own made it durable, so only direct writes (and
+ * discards) can sit in the data device's volatile cache.  A flush made durable every direct write that had
  * completed when it was sent; an empty flush that finds no direct write
  * completed since then has nothing to make durable and completes at once.
  * The module parameter skip_clean_flush=N sends every flush down, for
@@ -1264,30 +1264,22 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 }
 
 /*
- * A list with REQ_PREFLUSH: every write completed before it must be durable
- * when it is acknowledged.  Logged ones are (REQ_FUA on the log); direct
- * writes may still sit in the data device's cache.  The flush goes before
- * the log write, so it is done by the time the commit is acknowledged.
+ * What the lists of @batch ask of the commit: *@preflush, a list with
+ * REQ_PREFLUSH (every write completed before it durable when it is
+ * acknowledged: direct writes may sit in the data device's cache, logged
+ * ones in the metadata device's; both flushes go before the log write);
+ * *@fua, a list with REQ_FUA (durable when acknowledged: the log write
+ * goes REQ_FUA).
  */
-static bool batch_wants_flush(struct list_head *batch)
+static void batch_wants(struct list_head *batch, bool *preflush, bool *fua)
 {
 	struct atomic_req *req;
 
-	list_for_each_entry(req, batch, list)
-		if (req->preflush)
-			return true;
-	return false;
-}
-
-/* A list with REQ_FUA: durable when acknowledged, so the commit is written REQ_FUA. */
-static bool batch_wants_fua(struct list_head *batch)
-{
-	struct atomic_req *req;
-
-	list_for_each_entry(req, batch, list)
-		if (req->fua)
-			return true;
-	return false;
+	*preflush = *fua = false;
+	list_for_each_entry(req, batch, list) {
+		*preflush |= req->preflush;
+		*fua |= req->fua;
+	}
 }
 
 /* dma_log_write() completion; may run in interrupt context. */
@@ -1338,8 +1330,8 @@ static void commit_work_fn(struct work_struct *ws)
 		}
 		spin_unlock_irq(&ac->lock);
 
-		preflush = batch_wants_flush(&batch);
-		fua = batch_wants_fua(&batch) || READ_ONCE(dmat_fua_commits);
+		batch_wants(&batch, &preflush, &fua);
+		fua |= READ_ONCE(dmat_fua_commits);
 		if (preflush && dmat_flush_needed(ac)) {
 			int r = dmat_flush_data(ac);
 
@@ -2212,9 +2204,9 @@ static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 		if (dm_bio_get_target_bio_nr(bio) == 1)
 			return map_log_flush(ac, bio, pb);
 		/*
-		 * Logged writes are durable when acknowledged (REQ_FUA on
-		 * the log); only direct writes can sit in the data device's
-		 * cache.  DM core splits off the data of a flush, so this is
+		 * This clone is the data device's: of what was acknowledged,
+		 * only direct writes can sit in its cache (logged ones are the
+		 * other clone's).  DM core splits off the data of a flush, so this is
 		 * an empty flush: done at once when no direct write
 		 * completed since the data device's last flush.
 		 */

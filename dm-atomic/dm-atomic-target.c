@@ -89,6 +89,7 @@
 #define DEFAULT_MAX_SEGMENTS	128U
 #define DEFAULT_MAX_BYTES	(1U << 20)
 #define LIMIT_MAX_BYTES		(16U << 20)
+#define LIMIT_MAX_MEMORY	(1ULL << 40)
 #define LIMIT_COMMIT_DELAY_US	1000000U
 #define DEFAULT_HIGH_WATERMARK	80U	/* percent of the log in use */
 
@@ -230,6 +231,7 @@ struct atomic_c {
 	unsigned int max_bytes;
 	unsigned int commit_delay_us;
 	unsigned int high_watermark;	/* percent of the log */
+	u64 max_memory;			/* bytes; 0: automatic (mem_cap) */
 	bool no_suspend_writeback;	/* suspend keeps the log as it is */
 	bool no_discard_passdown;	/* discards end here */
 	bool read_only;			/* read_only feature or a read-only table */
@@ -295,6 +297,7 @@ struct atomic_c {
 	unsigned int nr_committing;
 	struct list_head committed;	/* durable, not yet retired, seq order */
 	u64 pending_bytes;		/* data in committing + committed txns */
+	u64 pending_bytes_max;		/* its peak since activation/clear_stats */
 	bool waiting_space;		/* commit blocked on log space/memory */
 	struct rb_root index;
 	unsigned long nr_ranges;
@@ -1382,6 +1385,7 @@ static void commit_work_fn(struct work_struct *ws)
 		ac->nr_committing++;
 		ac->last_seq = t->seq;
 		ac->pending_bytes += t->bytes;
+		ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
 		spin_unlock_irq(&ac->lock);
 
 		t->submit_ns = ktime_get_ns();
@@ -2379,6 +2383,24 @@ static int parse_max_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **er
 	return r;
 }
 
+/*
+ * max_memory: a byte count (digits only, at most LIMIT_MAX_MEMORY); that it
+ * holds one list of max_bytes is checked once every feature is read.
+ */
+static int parse_max_memory(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	const char *s = dm_shift_arg(as);
+	u64 v;
+
+	if (!s || !*s || strspn(s, "0123456789") != strlen(s) || kstrtoull(s, 10, &v) ||
+	    v < SECTOR_SIZE || v > LIMIT_MAX_MEMORY) {
+		*error = "Invalid max_memory: expected a number of bytes from 512 to 1099511627776";
+		return -EINVAL;
+	}
+	ac->max_memory = v;
+	return 0;
+}
+
 static int parse_high_watermark(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
@@ -2422,7 +2444,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 10, "Invalid number of feature arguments (expected 0 to 10, and that many must follow)"
+		0, 14, "Invalid number of feature arguments (expected 0 to 14, and that many must follow)"
 	};
 	unsigned int argc, seen = 0, bit;
 	const char *name;
@@ -2456,8 +2478,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 64;
 		else if (!strcmp(name, "all_writes_atomic"))
 			bit = 128;
+		else if (!strcmp(name, "max_memory"))
+			bit = 256;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -2465,7 +2489,7 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			return -EINVAL;
 		}
 		seen |= bit;
-		if (bit >= 16) {	/* flags: no value */
+		if (bit & (16 | 32 | 64 | 128)) {	/* flags: no value */
 			if (bit == 16)
 				ac->no_suspend_writeback = true;
 			else if (bit == 32)
@@ -2487,10 +2511,16 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			r = parse_max_bytes(ac, as, error);
 		else if (bit == 4)
 			r = parse_commit_delay(ac, as, error);
-		else
+		else if (bit == 8)
 			r = parse_high_watermark(ac, as, error);
+		else
+			r = parse_max_memory(ac, as, error);
 		if (r)
 			return r;
+	}
+	if (ac->max_memory && ac->max_memory < ac->max_bytes) {
+		*error = "Invalid max_memory: smaller than max_bytes (a list must fit)";
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -2628,7 +2658,7 @@ static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 	ac->batch_blocks = log_blocks / 2;
 	/* Two of the largest transactions (see dma_scan_probe_after()). */
 	ac->probe_window = 2 * (1 + ac->batch_bytes / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES);
-	ac->mem_cap = max_t(u64, MEM_CAP_BYTES, 4 * ac->batch_bytes);
+	ac->mem_cap = ac->max_memory ?: max_t(u64, MEM_CAP_BYTES, 4 * ac->batch_bytes);
 	return 0;
 }
 
@@ -2822,7 +2852,8 @@ static void free_reserves(struct atomic_c *ac)
  * Construct an atomic mapping:
  *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
  *                              [max_bytes <n>] [commit_delay_us <n>]
- *                              [high_watermark <percent>] [no_suspend_writeback]
+ *                              [high_watermark <percent>] [max_memory <bytes>]
+ *                              [no_suspend_writeback]
  *                              [no_discard_passdown] [read_only]
  *                              [all_writes_atomic]]
  */
@@ -3072,7 +3103,7 @@ static void atomic_resume(struct dm_target *ti)
  *        <replayed txns> <logged bios> <direct writes>
  *        <below|above> (log use against high_watermark)
  *        <#features> max_segments <n> max_bytes <n> commit_delay_us <n>
- *        high_watermark <n> [no_suspend_writeback] [no_discard_passdown]
+ *        high_watermark <n> max_memory <bytes> [no_suspend_writeback] [no_discard_passdown]
  *        [read_only] [all_writes_atomic]
  *        <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
@@ -3100,10 +3131,11 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u%s%s%s%s",
-		       8 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u max_memory %llu%s%s%s%s",
+		       10 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
 		       ac->all_writes_atomic,
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
+		       ac->mem_cap,
 		       ac->no_suspend_writeback ? " no_suspend_writeback" : "",
 		       ac->no_discard_passdown ? " no_discard_passdown" : "",
 		       ac->read_only ? " read_only" : "",
@@ -3118,8 +3150,9 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,mode=%s;",
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,max_memory=%llu,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
+		       ac->mem_cap,
 		       ac->no_suspend_writeback ? 'n' : 'y', ac->no_discard_passdown ? 'n' : 'y',
 		       ac->all_writes_atomic ? 'y' : 'n', atomic_mode(ac));
 		break;
@@ -3155,7 +3188,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("txn_pool_allocs=%lld\n", (long long)atomic64_read(&ac->txn_pool_allocs));
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
-	DMEMIT("pending_bytes=%llu\nmode=%s", ac->pending_bytes,
+	DMEMIT("pending_bytes=%llu\npending_bytes_max=%llu\nmax_memory=%llu\nmode=%s",
+	       ac->pending_bytes, ac->pending_bytes_max, ac->mem_cap,
 	       atomic_mode(ac));
 	spin_unlock_irq(&ac->lock);
 	return 1;
@@ -3184,6 +3218,7 @@ static void clear_stats(struct atomic_c *ac)
 	ac->log_flushes_skipped = 0;
 	ac->commits_fua = 0;
 	atomic64_set(&ac->txn_pool_allocs, 0);
+	ac->pending_bytes_max = ac->pending_bytes;
 	spin_unlock_irq(&ac->lock);
 }
 
@@ -3266,7 +3301,7 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 6, 0},
+	.version = {1, 7, 0},
 #ifdef DM_TARGET_ATOMIC_WRITES
 	.features = DM_TARGET_ATOMIC_WRITES | DMAT_NOWAIT,
 	.atomic_map = atomic_map_list,

@@ -1,11 +1,11 @@
 Resize.  The data device grows when the table is reloaded longer than the size the superblock
 records (a data device that is merely larger is refused: it may be the wrong one); the log
-grows into a larger metadata device at the next activation or reload, unless it was
-formatted with an explicit size; shrinking the data device is refused.  Both growths happen
-after the replay, so a log that still holds data when the table is reloaded keeps it: the
-data device is a dm-delay that holds writes for 2 s, list B is written once the write-back
-of list A is held there (wbwait: dm-delay counts a held write), and no_suspend_writeback keeps
-B in the log across the suspend.
+grows into a larger metadata device at the next activation or reload, unless it was formatted
+with an explicit size; shrinking the data device is refused.  Both growths happen after the
+replay, so a log that still holds data when the table is reloaded keeps it: the data device is
+a dm-delay that holds writes for 5 s (wide enough for the debug kernel to see one held), list B
+is written once the write-back of list A is held there (wbwait: dm-delay counts a held write),
+and no_suspend_writeback keeps B in the log across the suspend.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
@@ -15,8 +15,8 @@ B in the log across the suspend.
   $ geo() { dma-dump --live --kv /dev/mapper/dma-m | head -1 | grep -o 'log_blocks=[0-9]* data_sectors=[0-9]*'; }
   $ inlog() { [ "$(dma-dump --live --kv /dev/mapper/dma-m | tail -1 | sed -n 's/.* txns=\([0-9]*\).*/\1/p')" -ge 1 ] && echo "data in the log"; }
   $ klog() { dmesg | sed -n 's/.*device-mapper: atomic: [^:]*: //p' | grep -E 'grew|replayed'; }
-  $ dmsetup create dma-d --table "0 $H delay $SCRATCH0 0 0 $SCRATCH0 0 2000"
-  $ wbwait() { for i in $(seq 200); do [ "$(dmsetup status dma-d | cut -d' ' -f5)" -ge 1 ] && return; sleep 0.05; done; echo "write-back never started"; }
+  $ dmsetup create dma-d --table "0 $H delay $SCRATCH0 0 0 $SCRATCH0 0 5000"
+  $ wbwait() { local end=$((SECONDS + 60)); while [ $SECONDS -lt $end ]; do [ "$(dmsetup status dma-d | cut -d' ' -f5)" -ge 1 ] && return; sleep 0.05; done; echo "write-back never started"; }
   $ dmsetup create dma-m --table "0 $M linear $SCRATCH1 0"
   $ T="atomic /dev/mapper/dma-d /dev/mapper/dma-m 1 no_suspend_writeback"
   $ dmsetup create dma --table "0 $H $T"
@@ -30,7 +30,7 @@ records the new size.
   $ _dma_write /tmp/A /dev/mapper/dma 0; wbwait; _dma_write /tmp/B /dev/mapper/dma 65536
   $ dmsetup suspend dma; inlog
   data in the log
-  $ dmsetup load dma-d --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 2000"; dmsetup resume dma-d
+  $ dmsetup load dma-d --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-d
   $ dmesg -C
   $ dmsetup load dma --table "0 $SZ $T"; dmsetup resume dma
   $ klog | sed 's/[0-9]* transactions ([0-9]* sectors)/N transactions/; s/at block [0-9]*/at block B/'

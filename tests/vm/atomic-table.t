@@ -45,17 +45,17 @@ one; dm-atomic's own overlap check covers devices claimed by different tables).
 Feature arguments.
 
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1"
-  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 x"
-  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 11 a b c d e f g h i j k"
-  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 15 a b c d e f g h i j k l m n o"
+  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments"
-  Invalid number of feature arguments (expected 0 to 10, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"
@@ -80,6 +80,18 @@ Feature arguments.
   Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 high_watermark 101"
   Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 511"
+  Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1099511627777"
+  Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 18446744073709551617"
+  Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1M"
+  Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 524288"
+  Invalid max_memory: smaller than max_bytes (a list must fit) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_memory 65536 max_bytes 131072"
+  Invalid max_memory: smaller than max_bytes (a list must fit) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 0 junk"
   Unexpected argument after the feature arguments (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_bytes 4096 junk"
@@ -126,7 +138,11 @@ Good lines are accepted, and the TABLE status gives the feature arguments back a
   $ dmsetup table dma-ok | cut -d' ' -f6-
   6 commit_delay_us 50 max_bytes 65536 max_segments 16
   $ dmsetup status dma-ok | cut -d' ' -f10-
-  below 8 max_segments 16 max_bytes 65536 commit_delay_us 50 high_watermark 80 rw
+  below 10 max_segments 16 max_bytes 65536 commit_delay_us 50 high_watermark 80 max_memory 67108864 rw
+  $ dmsetup remove dma-ok
+  $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_bytes 65536 max_memory 65536"
+  $ dmsetup status dma-ok | cut -d' ' -f10-
+  below 10 max_segments 128 max_bytes 65536 commit_delay_us 0 high_watermark 80 max_memory 65536 rw
   $ dmsetup remove dma-ok
   $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 0"
   $ dmsetup table dma-ok | cut -d' ' -f6-

@@ -29,6 +29,7 @@ damaged metadata, a device that is not dm-atomic).
   max_bytes: 262144
   commit_delay_us: 0
   high_watermark: 60
+  max_memory: 67108864
   mode: rw
   $ _pattern 4 65536 >/tmp/p4
   $ _dma_write /tmp/p4 /dev/mapper/db 0

@@ -3,6 +3,7 @@
 
   dma-bench-report [--check] [--rows 1,2,..] [--layouts sep,fua,shared]
                    [--csv FILE] [--table FILE] [--chart PREFIX] RAWDIR
+  dma-bench-report --plan [--quick]
 
 Every cell (one measurement) gives figures; cells of the same row, layout, group and
 column are summarised as median, min and max; each column is divided by its row's baseline
@@ -13,6 +14,10 @@ finite number (it never judges a speed); it exits 1 and says what is missing oth
 plan itself is held to SPEC below: a full plan must hold every group of every layout and
 column, the smoke plan (DMA_BENCH_SMOKE=1) at least one group of every layout and every
 column of each row.  Without plan.txt (output of an older run) SPEC is the plan.
+
+--plan prints SPEC for dma-bench-run, a row a line: the row, its groups and its columns,
+separated by tabs (--quick: the recovery row's quick log sizes).  SPEC is the one list of
+what a run measures.
 """
 import json
 import math
@@ -303,6 +308,16 @@ def main(argv):
     csv_path = table_path = chart = None
     args = argv[1:]
     raw = None
+    if args and args[0] == "--plan":
+        if args[1:] not in ([], ["--quick"]):
+            print("dma-bench-report: --plan takes only --quick (see --help)", file=sys.stderr)
+            return 2
+        if args[1:]:
+            SPEC[5]["groups"] = QUICK_RECOVERY
+        for row in sorted(SPEC):
+            print("%d\t%s\t%s" % (row, " ".join(SPEC[row]["groups"]),
+                                  " ".join(SPEC[row]["cols"])))
+        return 0
     while args:
         a = args.pop(0)
         if a == "--check":

@@ -24,7 +24,8 @@
 # Layouts: sep (data and log on separate virtio disks: every row), fua (the log on a disk
 # with native FUA: rows 1, 3), shared (data and log slices of one disk: row 3).
 # OUT/plan.txt lists, before anything runs, every row, layout, group and columns this run
-# measures; dma-bench-report --check holds the cells to it (and the plan to its own list).
+# measures (the groups and columns of each row from dma-bench-report --plan); dma-bench-report
+# --check holds the cells to it, and the plan to SPEC.
 set -u
 export DM_DISABLE_UDEV=1 LANG=C
 # Kernel names of devices, cached (a process costs tens of ms under TCG); any dmsetup call
@@ -39,10 +40,10 @@ OUT=${DMA_BENCH_OUT:-/tmp/bench}
 ROWS=" $(echo "${DMA_BENCH_ROWS:-1,2,3,4,5,6,7,8}" | tr ',' ' ') "
 QUICK=${DMA_BENCH_QUICK:-0}
 if [ "$QUICK" = 1 ]; then
-	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} RECOVERY_MIB="2 4 8" READ_MIB=8
+	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} READ_MIB=8
 	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-10} MDB_EVENTS=20 MDB_ROWS=1000
 else
-	ROUNDS=${DMA_BENCH_ROUNDS:-3} SECS=${DMA_BENCH_SECONDS:-2} RECOVERY_MIB="16 64 256" READ_MIB=32
+	ROUNDS=${DMA_BENCH_ROUNDS:-3} SECS=${DMA_BENCH_SECONDS:-2} READ_MIB=32
 	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-100} MDB_EVENTS=${DMA_BENCH_MDB_EVENTS:-300} MDB_ROWS=10000
 fi
 MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
@@ -53,24 +54,12 @@ MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 # layout (SG) and on fua and shared the columns of SC.
 SMOKE=${DMA_BENCH_SMOKE:-0}
 declare -A PG PC SG SC PLANC ALLC
-PG[1]="seq-256k seq-1m seq-1m-u"
-PC[1]="lin-plain atom-oatomic atom-oatomic-fua atom-oatomic-2pass atom-oatomic-crc32c atom-plain"
-PG[2]="rand-4k-j1 rand-4k-j8 rand-16k-j1 rand-16k-j8"
-PC[2]="lin-plain atom-oatomic atom-plain"
-PG[3]="txn-w1 txn-w4 txn-w16"
-PC[3]="a-doublewrite b-atomic-flush b-atomic-flush-fua b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua"
-PG[4]="read-4k randread-4k"
-PC[4]="lin-plain atom-written atom-inlog"
-PG[5]=$(for s in $RECOVERY_MIB; do printf 'log-%sm ' $s; done)
-PC[5]="seqread activate"
-PG[6]="s1-j1 s8-j1 s32-j1 s128-j1 s1-j8 s8-j2 s8-j4 s8-j8 s128-j8"
-PC[6]="lin-plain atom-list atom-list-nowindow"
-PG[7]="t1-small t1-4page t4-small t4-4page"
-PC[7]="a-delete b-wal c-atomicblk"
-PG[8]="uring-qd1 uring-qd8 uring-qd32 aio-qd1 aio-qd8 aio-qd32"
-PC[8]="lin-plain atom-plain atom-rwf"
-PG[9]="oltp-write-only"
-PC[9]="a-doublewrite b-atomic-nodw"
+# The groups and columns of each row are dma-bench-report's SPEC (the one list of them; the
+# report holds the output to it): a tab-separated line a row.
+while IFS=$'\t' read -r row g c; do
+	PG[$row]=$g PC[$row]=$c
+done < <(dma-bench-report --plan $([ "$QUICK" = 1 ] && echo --quick))
+[ -n "${PG[1]:-}" ] && [ -n "${PG[5]:-}" ] || { echo "dma-bench-run: dma-bench-report --plan printed no plan" >&2; exit 1; }
 # The smoke plan: the unaligned stream (an offset of 4 KiB) on sep, 256 KiB writes on fua; a
 # different writer count in row 3 on each layout; the smallest recovery log; the largest
 # lists; both engines of row 8.
@@ -78,7 +67,7 @@ SG[1:sep]="seq-1m-u" SG[1:fua]="seq-256k"
 SG[2:sep]="rand-4k-j8"
 SG[3:sep]="txn-w4" SG[3:fua]="txn-w1" SG[3:shared]="txn-w16"
 SG[4:sep]="randread-4k"
-SG[5:sep]="log-${RECOVERY_MIB%% *}m"
+SG[5:sep]=${PG[5]%% *}
 SG[6:sep]="s128-j8"
 SG[7:sep]="t4-4page"
 SG[8:sep]="uring-qd8 aio-qd32"
@@ -217,7 +206,7 @@ cell() {
 	shift 8
 	if [ -z "${PLANC[$row $layout $group $col]:-}" ]; then
 		# Left out by the smoke plan; a column no plan knows is a mistake here.
-		[ -n "${ALLC[$row $col]:-}" ] || fail "row $row: column $col is in no plan (add it to PC[$row])"
+		[ -n "${ALLC[$row $col]:-}" ] || fail "row $row: column $col is in no plan (add it to SPEC in dma-bench-report)"
 		return 0
 	fi
 	ncell=$((ncell + 1))

@@ -296,7 +296,7 @@ struct atomic_c {
 	struct list_head committing;	/* txns with a log write in flight */
 	unsigned int nr_committing;
 	struct list_head committed;	/* durable, not yet retired, seq order */
-	u64 pending_bytes;		/* data in committing + committed txns */
+	u64 pending_bytes;		/* memory of committing + committed txns (txn_mem()) */
 	u64 pending_bytes_max;		/* its peak since activation/clear_stats */
 	bool waiting_space;		/* commit blocked on log space/memory */
 	struct rb_root index;
@@ -812,6 +812,15 @@ static unsigned int req_nr_blocks(struct atomic_req *req)
 }
 
 /*
+ * The memory a transaction holds until it retires, as max_memory counts it:
+ * its whole image (descriptor, data and padding) in log blocks.
+ */
+static u64 txn_mem(const struct atomic_txn *t)
+{
+	return t->nr_blocks << DMA_BLOCK_SHIFT;
+}
+
+/*
  * Build the image of a group commit from @reqs: pages, extents, data and
  * crcs; the descriptor is sealed later, once the log position is known.
  * May sleep (GFP_NOIO allocations, the reserves).  Never fails.  No lock.
@@ -1248,7 +1257,9 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		    (*nr_ext && bytes + req->bytes > ac->batch_bytes) ||
 		    (*nr_ext && 1 + *data_blocks + req_nr_blocks(req) > ac->batch_blocks))
 			break;
-		if (ac->pending_bytes + bytes + req->bytes > ac->mem_cap)
+		/* The image as txn_mem() will count it: descriptor and data blocks. */
+		if (ac->pending_bytes +
+		    ((1 + *data_blocks + (u64)req_nr_blocks(req)) << DMA_BLOCK_SHIFT) > ac->mem_cap)
 			break;
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
@@ -1384,7 +1395,7 @@ static void commit_work_fn(struct work_struct *ws)
 		list_add_tail(&t->list, &ac->committing);
 		ac->nr_committing++;
 		ac->last_seq = t->seq;
-		ac->pending_bytes += t->bytes;
+		ac->pending_bytes += txn_mem(t);
 		ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
 		spin_unlock_irq(&ac->lock);
 
@@ -1458,7 +1469,7 @@ static void complete_work_fn(struct work_struct *ws)
 			spin_lock_irq(&ac->lock);
 			list_del(&t->list);
 			ac->nr_committing--;
-			ac->pending_bytes -= t->bytes;
+			ac->pending_bytes -= txn_mem(t);
 			spin_unlock_irq(&ac->lock);
 			fail_reqs(ac, &t->reqs);
 			txn_put(t);
@@ -1766,7 +1777,7 @@ static int writeback_pass(struct atomic_c *ac)
 		if (t->seq > seq)
 			break;
 		list_move_tail(&t->list, &retired);
-		ac->pending_bytes -= t->bytes;
+		ac->pending_bytes -= txn_mem(t);
 		bytes += t->bytes;
 		count++;
 	}
@@ -2385,7 +2396,7 @@ static int parse_max_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **er
 
 /*
  * max_memory: a byte count (digits only, at most LIMIT_MAX_MEMORY); that it
- * holds one list of max_bytes is checked once every feature is read.
+ * holds the largest list is checked once every feature is read.
  */
 static int parse_max_memory(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
@@ -2518,8 +2529,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 		if (r)
 			return r;
 	}
-	if (ac->max_memory && ac->max_memory < ac->max_bytes) {
-		*error = "Invalid max_memory: smaller than max_bytes (a list must fit)";
+	/* The image of the largest list (as size_batches() counts it) must fit. */
+	if (ac->max_memory && ac->max_memory <
+	    (1 + (u64)ac->max_bytes / DMA_BLOCK_SIZE + ac->max_segments) * DMA_BLOCK_SIZE) {
+		*error = "Invalid max_memory: less than the largest list takes in memory ((1 + max_bytes / 4096 + max_segments) x 4096 bytes)";
 		return -EINVAL;
 	}
 	return 0;
@@ -2752,6 +2765,8 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
 	spin_lock_irq(&ac->lock);
 	index_txn_ranges(ac, t);
 	list_add_tail(&t->list, &ac->committed);
+	ac->pending_bytes += txn_mem(t);
+	ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
 	spin_unlock_irq(&ac->lock);
 	return 0;
 }

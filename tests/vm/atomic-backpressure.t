@@ -1,8 +1,10 @@
 A full log is back-pressure, never an error: with a 2 MiB metadata device (511 log blocks)
 and the data device's writes slowed down, 16 MiB of atomic writes all succeed, some of
 them having waited for log space, and all of them read back.  The same holds for memory:
-with ``max_memory`` at four lists, four writers wait for write-back to free memory, and
-the logged data held in memory never exceeds the limit.
+with ``max_memory`` at 256 KiB (three 64 KiB lists, each with its descriptor block), four
+writers wait for write-back to free memory, the logged data held in memory never exceeds
+the limit, and what the log still holds after a suspend that keeps it loads into a
+read-only table with the same limit.
 
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 2
@@ -42,7 +44,8 @@ max_memory 262144, four writers of 64 KiB lists.
 
   $ dmsetup reload dma-meta --table "0 131072 linear $SCRATCH1 0"; dmsetup resume dma-meta
   $ dd if=/dev/zero of=/dev/mapper/dma-meta bs=1M count=1 oflag=direct status=none
-  $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 6 max_segments 16 max_bytes 65536 max_memory 262144"
+  $ F="max_segments 16 max_bytes 65536 max_memory 262144"
+  $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 7 $F no_suspend_writeback"
   $ dmsetup status dma | grep -o 'max_memory [0-9]*'
   max_memory 262144
   $ _pattern 8 2097152 > /tmp/mem
@@ -71,4 +74,52 @@ max_memory 262144, four writers of 64 KiB lists.
   held in memory at most max_memory
   $ head -c 2097152 /dev/mapper/dma | cmp - /tmp/mem && echo "all 2 MiB read back"
   all 2 MiB read back
-  $ dmsetup remove dma dma-data dma-meta
+
+The data device now holds writes 5 s, so a write-back pass holds list A's memory while
+four writers commit 48 lists of 512 bytes: max_memory counts what a transaction holds (a
+descriptor block and a 4 KiB block for each 512 bytes), so the log, all of it also in
+memory, never holds more than 64 blocks.
+
+  $ dmsetup load dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-data
+  $ wbwait() { local end=$((SECONDS + 60)); while [ $SECONDS -lt $end ]; do [ "$(dmsetup status dma-data | cut -d' ' -f5)" -ge 1 ] && return; sleep 0.05; done; echo "write-back never started"; }
+  $ head -c 65536 /tmp/mem > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; wbwait
+  $ python3 - <<'PY' &
+  > import os, mmap
+  > for w in range(4):
+  >     if os.fork() == 0:
+  >         fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | 0o40000000)
+  >         buf = mmap.mmap(-1, 4096)
+  >         for i in range(12):
+  >             os.pwrite(fd, memoryview(buf)[:512], (1 << 20) + (w * 12 + i) * 4096)
+  >         os._exit(0)
+  > for w in range(4):
+  >     os.wait()
+  > PY
+  $ sleep 2; U=$(_dma_stat dma log_used_blocks); [ "$U" -le 64 ] && echo "log use within max_memory" || echo "log holds $U blocks, more than max_memory's 64"
+  log use within max_memory
+  $ dmsetup load dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 0"; dmsetup resume dma-data
+  $ wait; dmsetup message dma 0 checkpoint >/dev/null
+  $ dmsetup load dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-data
+
+The suspend keeps the log (no_suspend_writeback); a read-only table with the same limit
+loads what it holds: list A's write-back is held while lists B and C commit.
+
+  $ _pattern 9 196608 > /tmp/abc
+  $ head -c 65536 /tmp/abc > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; wbwait
+  $ for i in 1 2; do tail -c +$((i * 65536 + 1)) /tmp/abc | head -c 65536 > /tmp/l$i; _dma_write /tmp/l$i /dev/mapper/dma $((i * 65536)); done
+  $ dmsetup suspend dma; dmsetup remove dma
+  $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 7 $F read_only"
+  $ dmsetup status dma | awk '{ print $NF }'
+  ro
+  $ [ "$(_dma_stat dma replayed_txns)" -ge 1 ] && echo "the log held lists"
+  the log held lists
+  $ [ "$(_dma_stat dma pending_bytes_max)" -le 262144 ] && echo "loaded within max_memory"
+  loaded within max_memory
+  $ head -c 196608 /dev/mapper/dma | cmp - /tmp/abc && echo "A, B and C read back read-only"
+  A, B and C read back read-only
+  $ dmsetup remove dma
+  $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 6 $F"
+  $ dmsetup remove dma
+  $ head -c 196608 /dev/mapper/dma-data | cmp - /tmp/abc && echo "and are on the data device"
+  and are on the data device
+  $ dmsetup remove dma-data dma-meta

@@ -88,10 +88,10 @@ Feature arguments.
   Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1M"
   Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 524288"
-  Invalid max_memory: smaller than max_bytes (a list must fit) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_memory 65536 max_bytes 131072"
-  Invalid max_memory: smaller than max_bytes (a list must fit) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1576959"
+  Invalid max_memory: less than the largest list takes in memory ((1 + max_bytes / 4096 + max_segments) x 4096 bytes) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 6 max_memory 135167 max_bytes 65536 max_segments 16"
+  Invalid max_memory: less than the largest list takes in memory ((1 + max_bytes / 4096 + max_segments) x 4096 bytes) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 0 junk"
   Unexpected argument after the feature arguments (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_bytes 4096 junk"
@@ -140,9 +140,9 @@ Good lines are accepted, and the TABLE status gives the feature arguments back a
   $ dmsetup status dma-ok | cut -d' ' -f10-
   below 10 max_segments 16 max_bytes 65536 commit_delay_us 50 high_watermark 80 max_memory 67108864 rw
   $ dmsetup remove dma-ok
-  $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_bytes 65536 max_memory 65536"
+  $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 6 max_memory 135168 max_bytes 65536 max_segments 16"
   $ dmsetup status dma-ok | cut -d' ' -f10-
-  below 10 max_segments 128 max_bytes 65536 commit_delay_us 0 high_watermark 80 max_memory 65536 rw
+  below 10 max_segments 16 max_bytes 65536 commit_delay_us 0 high_watermark 80 max_memory 135168 rw
   $ dmsetup remove dma-ok
   $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 0"
   $ dmsetup table dma-ok | cut -d' ' -f6-

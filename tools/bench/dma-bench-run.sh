@@ -56,10 +56,15 @@ SMOKE=${DMA_BENCH_SMOKE:-0}
 declare -A PG PC SG SC PLANC ALLC
 # The groups and columns of each row are dma-bench-report's SPEC (the one list of them; the
 # report holds the output to it): a tab-separated line a row.
+plan=$(dma-bench-report --plan $([ "$QUICK" = 1 ] && echo --quick)) ||
+	{ echo "dma-bench-run: dma-bench-report --plan failed (exit $?)" >&2; exit 1; }
 while IFS=$'\t' read -r row g c; do
 	PG[$row]=$g PC[$row]=$c
-done < <(dma-bench-report --plan $([ "$QUICK" = 1 ] && echo --quick))
-[ -n "${PG[1]:-}" ] && [ -n "${PG[5]:-}" ] || { echo "dma-bench-run: dma-bench-report --plan printed no plan" >&2; exit 1; }
+done <<<"$plan"
+for row in 1 2 3 4 5 6 7 8 9; do
+	[ -n "${PG[$row]:-}" ] && [ -n "${PC[$row]:-}" ] ||
+		{ echo "dma-bench-run: dma-bench-report --plan printed no groups or columns for row $row" >&2; exit 1; }
+done
 # The smoke plan: the unaligned stream (an offset of 4 KiB) on sep, 256 KiB writes on fua; a
 # different writer count in row 3 on each layout; the smallest recovery log; the largest
 # lists; both engines of row 8.

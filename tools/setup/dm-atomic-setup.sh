@@ -50,8 +50,8 @@ Options:
       --max-segments N      ranges per atomic list (open: feature argument)
       --commit-delay-us N   group commit window (open: feature argument)
       --high-watermark PCT  log use that raises a dm event (open)
-      --max-memory SIZE     logged data held in memory at most (open: feature
-                            argument; at least max-bytes)
+      --max-memory SIZE     memory for logged data not yet written back (open:
+                            feature argument; at least the largest list)
       --no-suspend-writeback  a suspend keeps the log (open: feature flag)
       --no-discard-passdown   discards stop at the target (open: feature flag)
       --all-writes-atomic     every write of at most max-bytes atomic, through

@@ -2717,6 +2717,19 @@ static int check_reload(struct atomic_c *ac, char **error)
 	if (live)
 		mutex_lock(&live->writeback_lock);
 	r = open_log(ac, error);
+	/*
+	 * A read-only table loads the whole log into memory at preresume,
+	 * after the swap: a live table that keeps its log across the suspend
+	 * may leave up to its own max_memory there, so a smaller limit is
+	 * refused now, while the live table can still stay.
+	 */
+	if (!r && live && ac->read_only && (live->no_suspend_writeback || live->read_only) &&
+	    live->mem_cap > ac->mem_cap) {
+		*error = "Read-only table's max_memory is below the live table's, which keeps its log across the suspend: the log might not load";
+		r = -EINVAL;
+		dma_log_close(ac->opened_log);
+		ac->opened_log = NULL;
+	}
 	if (live)
 		mutex_unlock(&live->writeback_lock);
 	mutex_unlock(&all_targets_lock);

@@ -101,14 +101,25 @@ memory, never holds more than 64 blocks.
   $ wait; dmsetup message dma 0 checkpoint >/dev/null
   $ dmsetup load dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-data
 
-The suspend keeps the log (no_suspend_writeback); a read-only table with the same limit
-loads what it holds: list A's write-back is held while lists B and C commit.
+Then list A's write-back is held while lists B and C commit.
 
   $ _pattern 9 196608 > /tmp/abc
   $ head -c 65536 /tmp/abc > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; wbwait
   $ for i in 1 2; do tail -c +$((i * 65536 + 1)) /tmp/abc | head -c 65536 > /tmp/l$i; _dma_write /tmp/l$i /dev/mapper/dma $((i * 65536)); done
-  $ dmsetup suspend dma; dmsetup remove dma
-  $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 7 $F read_only"
+
+The suspend keeps B and C in the log.  A read-only reload with a smaller max_memory than
+the live table's is refused at load time, while the live table can still stay (checked only
+at resume, after the swap, the log might not fit and the device would stay suspended); one
+with the same limit loads what the log holds.
+
+  $ dmsetup suspend dma
+  $ dmesg -C; dmsetup reload dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 7 max_segments 16 max_bytes 65536 max_memory 135168 read_only" 2>/dev/null || echo refused
+  refused
+  $ dmesg | sed -n 's/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p'
+  Read-only table's max_memory is below the live table's, which keeps its log across the suspend: the log might not load (-EINVAL)
+  $ dmsetup reload dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 7 $F read_only"
+  $ dmsetup resume dma; dmsetup info -c --noheadings -o suspended dma
+  Active
   $ dmsetup status dma | awk '{ print $NF }'
   ro
   $ [ "$(_dma_stat dma replayed_txns)" -ge 1 ] && echo "the log held lists"

@@ -46,9 +46,11 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
 Metadata disk fails 20 % of its requests once 50 ops are acknowledged, while discontiguous
 lists stream and the data slice delays writes by 1 s, so write-back lags and most
 acknowledged lists are only in the log.  The superblock block of the metadata slice lies
-on $SCRATCH2 here, so only log writes fail, and the writer runs until one does: fail mode,
-and the kernel log names a log write as what latched it (a module that ignored log write
-errors would stream on in rw mode, not be rescued by a failing superblock write);
+on $SCRATCH2 here, so only the log's writes and flushes fail (write-back flushes the log
+before it writes a record in place, so a flush may fail first), and the writer runs until
+one does: fail mode, and the kernel log names a log write or the metadata device's flush as
+what latched it (a module that ignored log errors would stream on in rw mode, not be
+rescued by a failing superblock write);
 repaired, the superblock says needs_check (the target set it at removal), dma-check clears
 it, and recovery keeps everything acknowledged.  Then a zeroed metadata slice on
 $SCRATCH1 for the next case.
@@ -59,8 +61,9 @@ $SCRATCH1 for the next case.
   $ fmr 20 -1; dmesg -C
   $ stream $SCRATCH1 1 ioctl
   writer exit 1, Fail
-  $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p'
-  fail mode latched by: log write
+  $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p' |
+  >   sed -E 's/by: (log write|metadata device flush)$/by: the log (a write or a flush)/'
+  fail mode latched by: the log (a write or a flush)
   $ mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
   $ dma-check --clear-needs-check /dev/mapper/cf-m | tail -1
   needs_check cleared

@@ -812,6 +812,15 @@ static unsigned int req_nr_blocks(struct atomic_req *req)
 }
 
 /*
+ * Log blocks of the largest list's transaction: a descriptor, max_bytes of
+ * data, and a block of padding per range at most.
+ */
+static u64 largest_list_blocks(const struct atomic_c *ac)
+{
+	return 1 + ac->max_bytes / DMA_BLOCK_SIZE + ac->max_segments;
+}
+
+/*
  * The memory a transaction holds until it retires, as max_memory counts it:
  * its whole image (descriptor, data and padding) in log blocks.
  */
@@ -1244,6 +1253,8 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 	if (!commit_now(ac, wait))
 		return false;
 	list_for_each_entry_safe(req, tmp, &ac->incoming, list) {
+		unsigned int req_blocks;
+
 		/*
 		 * A REQ_FUA list must find every earlier transaction durable
 		 * or flushable: its commit goes when none is in flight (the
@@ -1253,18 +1264,19 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 			fua_waits = true;
 			break;
 		}
+		req_blocks = req_nr_blocks(req);
 		if (*nr_ext + req->nr_bios > DMA_MAX_ENTRIES ||
 		    (*nr_ext && bytes + req->bytes > ac->batch_bytes) ||
-		    (*nr_ext && 1 + *data_blocks + req_nr_blocks(req) > ac->batch_blocks))
+		    (*nr_ext && 1 + *data_blocks + req_blocks > ac->batch_blocks))
 			break;
 		/* The image as txn_mem() will count it: descriptor and data blocks. */
 		if (ac->pending_bytes +
-		    ((1 + *data_blocks + (u64)req_nr_blocks(req)) << DMA_BLOCK_SHIFT) > ac->mem_cap)
+		    ((1 + *data_blocks + (u64)req_blocks) << DMA_BLOCK_SHIFT) > ac->mem_cap)
 			break;
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
 		*nr_ext += req->nr_bios;
-		*data_blocks += req_nr_blocks(req);
+		*data_blocks += req_blocks;
 		bytes += req->bytes;
 	}
 	if (list_empty(batch)) {
@@ -2353,6 +2365,11 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
  * Constructor
  */
 
+static bool all_digits(const char *s)
+{
+	return s && *s && strspn(s, "0123456789") == strlen(s);
+}
+
 /*
  * A number for a feature: digits only, no overflow (kstrtouint), then the
  * range check of @arg (dm_read_arg).
@@ -2363,7 +2380,7 @@ static int parse_number(struct dm_arg_set *as, const struct dm_arg *arg,
 	const char *s = as->argc ? as->argv[0] : NULL;
 	unsigned int v;
 
-	if (!s || !*s || strspn(s, "0123456789") != strlen(s) || kstrtouint(s, 10, &v)) {
+	if (!all_digits(s) || kstrtouint(s, 10, &v)) {
 		*error = arg->error;
 		return -EINVAL;
 	}
@@ -2403,8 +2420,7 @@ static int parse_max_memory(struct atomic_c *ac, struct dm_arg_set *as, char **e
 	const char *s = dm_shift_arg(as);
 	u64 v;
 
-	if (!s || !*s || strspn(s, "0123456789") != strlen(s) || kstrtoull(s, 10, &v) ||
-	    v < SECTOR_SIZE || v > LIMIT_MAX_MEMORY) {
+	if (!all_digits(s) || kstrtoull(s, 10, &v) || v < SECTOR_SIZE || v > LIMIT_MAX_MEMORY) {
 		*error = "Invalid max_memory: expected a number of bytes from 512 to 1099511627776";
 		return -EINVAL;
 	}
@@ -2529,9 +2545,8 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 		if (r)
 			return r;
 	}
-	/* The image of the largest list (as size_batches() counts it) must fit. */
-	if (ac->max_memory && ac->max_memory <
-	    (1 + (u64)ac->max_bytes / DMA_BLOCK_SIZE + ac->max_segments) * DMA_BLOCK_SIZE) {
+	/* The image of the largest list must fit. */
+	if (ac->max_memory && ac->max_memory < largest_list_blocks(ac) * DMA_BLOCK_SIZE) {
 		*error = "Invalid max_memory: less than the largest list takes in memory ((1 + max_bytes / 4096 + max_segments) x 4096 bytes)";
 		return -EINVAL;
 	}
@@ -2659,7 +2674,7 @@ static void unregister_target(struct atomic_c *ac)
  */
 static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 {
-	u64 list_blocks = 1 + ac->max_bytes / DMA_BLOCK_SIZE + ac->max_segments;
+	u64 list_blocks = largest_list_blocks(ac);
 	u64 batch_blocks = 1 + BATCH_BYTES / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES;
 
 	if (2 * list_blocks > log_blocks) {
@@ -2708,6 +2723,7 @@ static int open_log(struct atomic_c *ac, char **error)
 static int check_reload(struct atomic_c *ac, char **error)
 {
 	struct atomic_c *o, *live = NULL;
+	bool too_small;
 	int r;
 
 	mutex_lock(&all_targets_lock);
@@ -2723,19 +2739,18 @@ static int check_reload(struct atomic_c *ac, char **error)
 	 * may leave up to its own max_memory there, so a smaller limit is
 	 * refused now, while the live table can still stay.
 	 */
-	if (!r && live && ac->read_only && (live->no_suspend_writeback || live->read_only) &&
-	    live->mem_cap > ac->mem_cap) {
-		*error = "Read-only table's max_memory is below the live table's, which keeps its log across the suspend: the log might not load";
-		r = -EINVAL;
-		dma_log_close(ac->opened_log);
-		ac->opened_log = NULL;
-	}
+	too_small = !r && live && ac->read_only &&
+		    (live->no_suspend_writeback || live->read_only) && live->mem_cap > ac->mem_cap;
 	if (live)
 		mutex_unlock(&live->writeback_lock);
 	mutex_unlock(&all_targets_lock);
 	if (!r) {
 		dma_log_close(ac->opened_log);
 		ac->opened_log = NULL;
+	}
+	if (too_small) {
+		*error = "Read-only table's max_memory is below the live table's, which keeps its log across the suspend: the log might not load";
+		r = -EINVAL;
 	}
 	return r;
 }

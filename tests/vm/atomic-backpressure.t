@@ -17,18 +17,28 @@ read-only table with the same limit.
   $ dmsetup status dma | cut -d' ' -f4
   0/511
   $ _pattern 7 16777216 > /tmp/big
-  $ python3 - <<'PY'
-  > import fcntl, mmap, os
+  $ stream() {  # FILE WRITERS: FILE in 64 KiB lists at its own offsets, from WRITERS processes
+  >   python3 - "$@" <<'PY'
+  > import fcntl, mmap, os, sys
   > st = os.stat("/dev/mapper/dma").st_rdev
   > q = "/sys/dev/block/%d:%d/queue/atomic_write_segments" % (os.major(st), os.minor(st))
   > lists = os.path.exists(q) and int(open(q).read()) > 0
-  > fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | (0o40000000 if lists else 0))
-  > assert not lists or fcntl.fcntl(fd, fcntl.F_GETFL) & 0o40000000
-  > data = open("/tmp/big", "rb").read(); buf = mmap.mmap(-1, 65536)
-  > for i in range(256):
-  >     buf[:] = data[i * 65536:(i + 1) * 65536]
-  >     assert os.pwrite(fd, buf, i * 65536) == 65536
+  > data = open(sys.argv[1], "rb").read(); nw = int(sys.argv[2]); kids = []
+  > for w in range(nw):
+  >     pid = os.fork()
+  >     if pid == 0:
+  >         fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | (0o40000000 if lists else 0))
+  >         assert not lists or fcntl.fcntl(fd, fcntl.F_GETFL) & 0o40000000
+  >         buf = mmap.mmap(-1, 65536)
+  >         for i in range(w, len(data) // 65536, nw):
+  >             buf[:] = data[i * 65536:(i + 1) * 65536]
+  >             assert os.pwrite(fd, buf, i * 65536) == 65536
+  >         os._exit(0)
+  >     kids.append(pid)
+  > assert all(os.waitpid(k, 0)[1] == 0 for k in kids)
   > PY
+  > }
+  $ stream /tmp/big 1
   $ [ "$(_dma_stat dma space_waits)" -gt 0 ] && echo "writers waited for log space"
   writers waited for log space
   $ dmsetup status dma | awk '{ print $NF }'
@@ -49,25 +59,7 @@ max_memory 262144, four writers of 64 KiB lists.
   $ dmsetup status dma | grep -o 'max_memory [0-9]*'
   max_memory 262144
   $ _pattern 8 2097152 > /tmp/mem
-  $ python3 - <<'PY'
-  > import fcntl, mmap, os
-  > st = os.stat("/dev/mapper/dma").st_rdev
-  > q = "/sys/dev/block/%d:%d/queue/atomic_write_segments" % (os.major(st), os.minor(st))
-  > lists = os.path.exists(q) and int(open(q).read()) > 0
-  > data = open("/tmp/mem", "rb").read()
-  > kids = []
-  > for w in range(4):
-  >     pid = os.fork()
-  >     if pid == 0:
-  >         fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | (0o40000000 if lists else 0))
-  >         buf = mmap.mmap(-1, 65536)
-  >         for i in range(w, 32, 4):
-  >             buf[:] = data[i * 65536:(i + 1) * 65536]
-  >             assert os.pwrite(fd, buf, i * 65536) == 65536
-  >         os._exit(0)
-  >     kids.append(pid)
-  > assert all(os.waitpid(k, 0)[1] == 0 for k in kids)
-  > PY
+  $ stream /tmp/mem 4
   $ [ "$(_dma_stat dma space_waits)" -gt 0 ] && echo "writers waited for memory"
   writers waited for memory
   $ M=$(_dma_stat dma pending_bytes_max); [ "$M" -ge 65536 ] && [ "$M" -le 262144 ] && echo "held in memory at most max_memory"
@@ -81,8 +73,7 @@ descriptor block and a 4 KiB block for each 512 bytes), so the log, all of it al
 memory, never holds more than 64 blocks.
 
   $ dmsetup load dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-data
-  $ wbwait() { local end=$((SECONDS + 60)); while [ $SECONDS -lt $end ]; do [ "$(dmsetup status dma-data | cut -d' ' -f5)" -ge 1 ] && return; sleep 0.05; done; echo "write-back never started"; }
-  $ head -c 65536 /tmp/mem > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; wbwait
+  $ head -c 65536 /tmp/mem > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; _dma_wbwait dma-data
   $ python3 - <<'PY' &
   > import os, mmap
   > for w in range(4):
@@ -104,7 +95,7 @@ memory, never holds more than 64 blocks.
 Then list A's write-back is held while lists B and C commit.
 
   $ _pattern 9 196608 > /tmp/abc
-  $ head -c 65536 /tmp/abc > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; wbwait
+  $ head -c 65536 /tmp/abc > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; _dma_wbwait dma-data
   $ for i in 1 2; do tail -c +$((i * 65536 + 1)) /tmp/abc | head -c 65536 > /tmp/l$i; _dma_write /tmp/l$i /dev/mapper/dma $((i * 65536)); done
 
 The suspend keeps B and C in the log.  A read-only reload with a smaller max_memory than

@@ -39,6 +39,18 @@ if n != len(data):
 PY
 }
 
+# _dma_wbwait DELAYDEV [SECONDS]: wait (default up to 60 s) until the dm-delay device
+# DELAYDEV holds a write (its status counts them): dm-atomic's write-back has started and
+# is held there.  Says "write-back never started" otherwise.
+_dma_wbwait() {
+	local end=$((SECONDS + ${2:-60}))
+	while [ $SECONDS -lt $end ]; do
+		[ "$(dmsetup status "$1" | cut -d' ' -f5)" -ge 1 ] && return
+		sleep 0.05
+	done
+	echo "write-back never started"
+}
+
 # _dma_stat NAME KEY: one counter of `dmsetup message NAME 0 stats`.
 _dma_stat() { dmsetup message "$1" 0 stats | sed -n "s/^$2=//p"; }
 

@@ -3,7 +3,7 @@ argument activates the device without writing anything to either disk.  What the
 and the data device does not is read into memory, so reads see every committed list; writes
 fail; metadata with read-only-compatible features this version does not know may be read.
 The data device is a dm-delay that holds writes for 2 s, list B is written once the write-back
-of list A is held there (wbwait: dm-delay counts a held write), and no_suspend_writeback keeps
+of list A is held there (_dma_wbwait: dm-delay counts a held write), and no_suspend_writeback keeps
 the log as it is at removal, so list B is only in the log when the read-only device comes up.
 "Nothing written" compares the first 32 MiB of each disk, where the superblock, the log's
 tail and head, and the lists lie (whole 512 MiB disks take a minute to sum under TCG).
@@ -14,10 +14,9 @@ tail and head, and the lists lie (whole 512 MiB disks take a minute to sum under
   $ _require_dm_atomic
   $ SZ=$(_sectors $SCRATCH0)
   $ dmsetup create dma-d --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 2000"
-  $ wbwait() { for i in $(seq 200); do [ "$(dmsetup status dma-d | cut -d' ' -f5)" -ge 1 ] && return; sleep 0.05; done; echo "write-back never started"; }
   $ _pattern 1 65536 >/tmp/A; _pattern 2 65536 >/tmp/B
   $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-d $SCRATCH1 1 no_suspend_writeback"
-  $ _dma_write /tmp/A /dev/mapper/dma 0; wbwait; _dma_write /tmp/B /dev/mapper/dma 65536
+  $ _dma_write /tmp/A /dev/mapper/dma 0; _dma_wbwait dma-d 10; _dma_write /tmp/B /dev/mapper/dma 65536
   $ dmsetup remove dma
   $ dmsetup load dma-d --table "0 $SZ linear $SCRATCH0 0"; dmsetup resume dma-d
   $ dd if=$SCRATCH0 bs=65536 skip=1 count=1 iflag=direct status=none | cmp -s - /tmp/B || echo "B is not on the data device"

@@ -4,7 +4,7 @@ grows into a larger metadata device at the next activation or reload, unless it 
 with an explicit size; shrinking the data device is refused.  Both growths happen after the
 replay, so a log that still holds data when the table is reloaded keeps it: the data device is
 a dm-delay that holds writes for 5 s (wide enough for the debug kernel to see one held), list B
-is written once the write-back of list A is held there (wbwait: dm-delay counts a held write),
+is written once the write-back of list A is held there (_dma_wbwait: dm-delay counts a held write),
 and no_suspend_writeback keeps B in the log across the suspend.
 
   $ . "$TESTDIR/lib.sh"
@@ -16,7 +16,6 @@ and no_suspend_writeback keeps B in the log across the suspend.
   $ inlog() { [ "$(dma-dump --live --kv /dev/mapper/dma-m | tail -1 | sed -n 's/.* txns=\([0-9]*\).*/\1/p')" -ge 1 ] && echo "data in the log"; }
   $ klog() { dmesg | sed -n 's/.*device-mapper: atomic: [^:]*: //p' | grep -E 'grew|replayed'; }
   $ dmsetup create dma-d --table "0 $H delay $SCRATCH0 0 0 $SCRATCH0 0 5000"
-  $ wbwait() { local end=$((SECONDS + 60)); while [ $SECONDS -lt $end ]; do [ "$(dmsetup status dma-d | cut -d' ' -f5)" -ge 1 ] && return; sleep 0.05; done; echo "write-back never started"; }
   $ dmsetup create dma-m --table "0 $M linear $SCRATCH1 0"
   $ T="atomic /dev/mapper/dma-d /dev/mapper/dma-m 1 no_suspend_writeback"
   $ dmsetup create dma --table "0 $H $T"
@@ -27,7 +26,7 @@ and no_suspend_writeback keeps B in the log across the suspend.
 Grow the data device with B still in the log: the reload replays B on the old geometry, then
 records the new size.
 
-  $ _dma_write /tmp/A /dev/mapper/dma 0; wbwait; _dma_write /tmp/B /dev/mapper/dma 65536
+  $ _dma_write /tmp/A /dev/mapper/dma 0; _dma_wbwait dma-d; _dma_write /tmp/B /dev/mapper/dma 65536
   $ dmsetup suspend dma; inlog
   data in the log
   $ dmsetup load dma-d --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-d
@@ -46,7 +45,7 @@ records the new size.
 
 Grow the metadata device with data in the log: the same table, reloaded, grows the log.
 
-  $ _dma_write /tmp/C /dev/mapper/dma 0; wbwait; _dma_write /tmp/A /dev/mapper/dma 65536
+  $ _dma_write /tmp/C /dev/mapper/dma 0; _dma_wbwait dma-d; _dma_write /tmp/A /dev/mapper/dma 65536
   $ dmsetup suspend dma; inlog
   data in the log
   $ dmsetup load dma-m --table "0 $((M * 2)) linear $SCRATCH1 0"; dmsetup resume dma-m

@@ -22,11 +22,17 @@ CONFIG_BLK_DEV_ZONED).
   $ $A list /dev/nullb0 0:4096:1 131072:4096:2
   EOPNOTSUPP
   [1]
-  $ dd if=/dev/nullb0 bs=4k count=1 iflag=direct status=none | tr -d '\0' | wc -c
+
+Nothing was written: null_blk reads a sequential zone past its write pointer as 0xff bytes,
+and the first block still reads so.
+
+  $ dd if=/dev/nullb0 bs=4k count=1 iflag=direct status=none | tr -d '\377' | wc -c
   0
 
 A plain write at the write pointer still works.
 
   $ dd if=/dev/zero bs=4k count=1 status=none | tr '\0' x | dd of=/dev/nullb0 bs=4k oflag=direct status=none && echo written
   written
+  $ dd if=/dev/nullb0 bs=4k count=1 iflag=direct status=none | tr -d x | wc -c
+  0
   $ rmmod null_blk

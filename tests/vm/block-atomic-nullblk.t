@@ -128,4 +128,57 @@ The limits are exact: 4 segments and 65536 bytes pass.
   $ $A list $N 0:16384:8 65536:16384:8 131072:16384:8 196608:16384:8
   ok
 
+A list that cannot get memory for its pages fails whole with ENOSPC, as a plain write to
+null_blk does when it cannot get a page, and leaves none of its data behind (the write's
+own allocations, before any I/O, fail with ENOMEM as before).  failslab
+makes the n-th allocation of one O_ATOMIC write fail, for n = 1, 2, ... (fail-nth, with
+ignore-gfp-wait off so that null_blk's GFP_NOIO allocations count; probability 0, so
+nothing else fails) until a write passes them all; each write goes to a range nothing has
+written yet, so null_blk allocates pages for every one of its blocks.
+
+  $ mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
+  $ S=/sys/kernel/debug/failslab
+  $ [ -d $S ] && [ -e /proc/thread-self/fail-nth ] || _skip "no failslab or fail-nth in this kernel"
+  $ echo 0 > $S/probability; echo N > $S/ignore-gfp-wait; echo 0 > $S/verbose
+  $ $A failnth $N 8388608 16384
+  failed writes: ENOMEM ENOSPC
+  failed writes that left part of their data: 0
+  $ echo Y > $S/ignore-gfp-wait
+
+A device made through configfs has the atomic parameters as attributes (listed in
+"features"), which default to the module's.
+
+  $ mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
+  $ grep -o 'atomic_max_bytes,atomic_segs' /sys/kernel/config/nullb/features
+  atomic_max_bytes,atomic_segs
+  $ C=/sys/kernel/config/nullb/nbatomic
+  $ mkdir $C
+  $ cat $C/atomic_segs $C/atomic_max_bytes
+  4
+  65536
+  $ echo 8 > $C/atomic_segs; echo 32768 > $C/atomic_max_bytes; echo 1 > $C/memory_backed
+  $ echo 64 > $C/size; echo 4096 > $C/blocksize; echo 1 > $C/power
+  $ B=/dev/nbatomic
+  $ q=/sys/block/nbatomic/queue; cat $q/atomic_write_segments $q/atomic_write_max_bytes
+  8
+  32768
+
+Bad blocks: a list, or an O_ATOMIC write, that touches one fails whole with EIO and writes
+nothing; a list beside them is written.
+
+  $ echo "+16-23" > $C/badblocks
+  $ $A list $B 0:4096:9 8192:4096:9
+  EIO
+  [1]
+  $ $A write $B 4096 8192 9
+  EIO
+  [1]
+  $ dd if=$B bs=4k count=2 iflag=direct status=none | tr -d '\0' | wc -c
+  0
+  $ $A list $B 0:4096:9 16384:4096:10
+  ok
+  $ dd if=$B bs=4k count=1 iflag=direct status=none | cmp - <($A pattern 9 4096) && echo written
+  written
+
+  $ echo 0 > $C/power; rmdir $C
   $ rmmod null_blk

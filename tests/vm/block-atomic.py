@@ -28,6 +28,13 @@ shows exactly which error the kernel returned.
   block-atomic.py pattern SEED LEN              the pattern bytes on stdout (for cmp)
   block-atomic.py io CMD ARG...                 run CMD (write or list) and print what it added
                                                 to this task's write_bytes (/proc/self/io)
+  block-atomic.py failnth DEV OFF LEN           O_ATOMIC|O_DIRECT writes of LEN bytes with
+                                                /proc/thread-self/fail-nth = 1, 2, ... (the n-th
+                                                fault-injection point of the write fails), each
+                                                to a fresh range from byte OFF on, until one
+                                                passes every point; prints the errnos of the
+                                                failed writes (sorted, once each) and how many
+                                                failed writes left part of their data
 """
 import ctypes
 import errno
@@ -251,6 +258,41 @@ def cmd_io(name, *args):
         print("write_bytes %d" % (write_bytes() - before))
 
 
+def cmd_failnth(dev, off, length):
+    off, length = int(off), int(length)
+    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    rfd = os.open(dev, os.O_RDONLY)
+    fnfd = os.open("/proc/thread-self/fail-nth", os.O_RDWR)
+    m = mmap.mmap(-1, length)
+    errs, torn, n = set(), 0, 0
+    while True:
+        n += 1
+        data = pattern(n, length)
+        m[:] = data
+        where = off + (n - 1) * length
+        mv = memoryview(m)
+        os.write(fnfd, b"%d" % n)
+        try:
+            os.pwrite(fd, mv, where)
+            err = None
+        except OSError as e:
+            err = e.errno
+        finally:
+            mv.release()
+        left = int(os.pread(fnfd, 32, 0) or b"0")
+        os.write(fnfd, b"0")
+        if err is None and left:
+            break
+        if err is None:
+            continue
+        errs.add("EOPNOTSUPP" if err == errno.EOPNOTSUPP else errno.errorcode.get(err, str(err)))
+        got = os.pread(rfd, length, where)
+        if got != data and got != bytes(length):
+            torn += 1
+    print("failed writes: %s" % (" ".join(sorted(errs)) or "none"))
+    print("failed writes that left part of their data: %d" % torn)
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -258,7 +300,7 @@ def main():
     cmd = {"open": cmd_open, "getfl": cmd_getfl, "setfl-nodirect": cmd_setfl_nodirect,
            "write": cmd_write, "list": cmd_list, "sendfile": cmd_sendfile,
            "splice": cmd_splice, "bigwrite": cmd_bigwrite,
-           "pattern": cmd_pattern, "io": cmd_io}.get(sys.argv[1])
+           "pattern": cmd_pattern, "io": cmd_io, "failnth": cmd_failnth}.get(sys.argv[1])
     if not cmd:
         print("unknown command: %s" % sys.argv[1], file=sys.stderr)
         sys.exit(2)

@@ -31,7 +31,7 @@ help:
 	@echo "  make install           tools, setup tool, man pages, udev rule, atomictab generator (PREFIX=/usr/local DESTDIR=)"
 	@echo "  make uninstall         remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "  make deb               Debian packages dm-atomic-tools and dm-atomic-dkms, into out/deb/"
-	@echo "  make check-series      build every prefix of block-core-patches/series"
+	@echo "  make check-series      build every prefix of block-core-patches/series, then its files for i386"
 	@echo "  make clean             remove build products in the repo (the cache stays)"
 	@echo "  make distclean         also remove the cache (\$$DMA_CACHE, default ~/.cache/dm-atomic)"
 

@@ -11,6 +11,12 @@
 # plus the deltas.  Prints one line per patch: build time, compiler warnings, checkpatch
 # counts.  Exits 1 at the first patch that does not apply or does not build.
 #
+# Then the files the whole series touches are compiled for i386 (i386_defconfig with the
+# guest's config fragments; objects only, no link): a 64-bit division there is a call to a
+# libgcc helper the kernel does not have (__udivdi3, __umoddi3, ...), which only a link
+# would report, so the objects are checked for such calls with nm; size_t and long
+# assumptions show as compiler warnings.
+#
 # -n   checkpatch only, no builds.
 # -q   quick: after each patch compile only the .c files it touches (objects, no link), instead
 #      of bzImage + modules.  Catches a prefix that does not compile, not one that does not link.
@@ -99,4 +105,36 @@ done
 
 [ "$build" = 1 ] && echo "total build time: ${total} s for ${n} prefix(es)"
 [ "$fail" = 0 ] || exit 1
+
+if [ "$build" = 1 ]; then
+	obj32=$work/build-i386
+	k32() { flock "$KBUILD_LOCK" make -C "$src" O="$obj32" ARCH=i386 CC="ccache gcc" LOCALVERSION= "$@"; }
+	log "compiling the series' files for i386"
+	start=$SECONDS
+	rm -rf "$obj32"
+	mkdir -p "$obj32"
+	{
+		k32 i386_defconfig &&
+			"$src/scripts/kconfig/merge_config.sh" -m -O "$obj32" "$obj32/.config" \
+				"$src/kernel/configs/kvm_guest.config" "$SCRIPTS/config/dm-atomic.config" \
+				"$SCRIPTS/config/trim.config" &&
+			k32 olddefconfig
+	} >"$work/config-i386.log" 2>&1 || die "i386 configuration failed (see $work/config-i386.log)"
+	mapfile -t objs < <(git -C "$src" diff --name-only pristine HEAD | sed -n 's/\.c$/.o/p')
+	if ! k32 -j"$(nproc)" "${objs[@]}" >"$work/build-i386.log" 2>&1; then
+		tail -n 30 "$work/build-i386.log" >&2
+		echo "i386: COMPILE FAILED (log: $work/build-i386.log)"
+		exit 1
+	fi
+	warn=$(grep -c ': warning:' "$work/build-i386.log" || true)
+	[ "$warn" = 0 ] || grep ': warning:' "$work/build-i386.log" | sed 's/^/      /' >&2
+	helpers=0
+	for o in "${objs[@]}"; do
+		h=$(nm -u "$obj32/$o" | awk '$2 ~ /^__(u?(div|mod)di3|u?divmoddi4)$/ { print $2 }' | sort -u)
+		[ -z "$h" ] || { echo "      $o calls $(echo $h)" >&2; helpers=$((helpers + 1)); }
+	done
+	echo "i386: compiled ${#objs[@]} file(s) of the series in $((SECONDS - start)) s," \
+		"$warn compiler warning(s), $helpers calling 64-bit division helpers"
+	[ "$warn" = 0 ] && [ "$helpers" = 0 ] || exit 1
+fi
 git -C "$pristine" worktree remove --force "$src" >/dev/null 2>&1 || true

@@ -18,9 +18,6 @@
 
 #define DM_MSG_PREFIX "atomic"
 
-/* Blocks read or written at once during replay. */
-#define REPLAY_CHUNK_BLOCKS	64U
-
 /* Gap in the sequence numbers at every activation (see dma_log_activate()). */
 #define SEQ_JUMP		(1ULL << 32)
 
@@ -43,6 +40,7 @@ struct dma_log {
 	struct page *sb_page;
 	bool needs_format;
 	bool checked;			/* dma_log_check() found no damage */
+	struct dma_scan check;		/* that scan: what recovery replays */
 	bool formatted;			/* by dma_log_activate() */
 	bool read_only;			/* dma_log_open(read_only): never writes */
 	struct dma_geometry geo;
@@ -399,136 +397,382 @@ static int format(struct dma_log *log, char **error)
  * Recovery
  */
 
+/*
+ * Recovery reads the log through two windows of up to REPLAY_WINDOW_BLOCKS
+ * pages each.  The check scan uses the first as its read-ahead.  The replay
+ * reads the log in order, a window at a time, and writes each entry's data
+ * to the data device straight from the window's pages, asynchronously: while
+ * one window's writes are in flight the next window is read into the other.
+ * A window is read again only after its writes completed.
+ */
+#define REPLAY_WINDOW_BLOCKS	512U	/* 2 MiB */
+#define REPLAY_MIN_BLOCKS	16U	/* per window, if memory is short */
+#define REPLAY_MAX_RANGES	256U	/* data ranges in flight per window */
+
+struct replay_range {
+	sector_t start;
+	sector_t end;
+};
+
+struct replay_ctx;
+
+struct replay_win {
+	struct replay_ctx *rc;
+	struct page **pages;
+	u64 start;			/* log block in pages[0] */
+	u64 count;			/* blocks read; 0: nothing */
+	u64 ahead;			/* blocks being read ahead (count 0) */
+	atomic_t pending;		/* bios in flight on these pages */
+	unsigned int nr_ranges;		/* data ranges its writes cover */
+	struct replay_range ranges[REPLAY_MAX_RANGES];
+};
+
 struct replay_ctx {
 	struct dma_log *log;
 	struct page *desc_page;
 	struct page *data_page;
-	/* Replay's copy buffer, and the scan's read-ahead between replays. */
-	struct page *chunk[REPLAY_CHUNK_BLOCKS];
-	u64 ra_start;			/* metadata block in chunk[0] */
-	u64 ra_count;			/* blocks read ahead; 0: none */
+	unsigned int win_blocks;	/* pages per window */
+	struct replay_win win[2];
+	unsigned int cur;		/* the window served last */
+	wait_queue_head_t wait;		/* a window's pending reached 0 */
+	int io_error;			/* first error of an async bio */
 	int error;
 };
 
+static void replay_endio(struct bio *bio)
+{
+	struct replay_win *w = bio->bi_private;
+	struct replay_ctx *rc = w->rc;
+
+	if (bio->bi_status)
+		cmpxchg(&rc->io_error, 0, blk_status_to_errno(bio->bi_status));
+	bio_put(bio);
+	if (atomic_dec_and_test(&w->pending))
+		wake_up(&rc->wait);
+}
+
+/* Wait until no bio is in flight on window @i's pages. */
+static void replay_win_wait(struct replay_ctx *rc, unsigned int i)
+{
+	wait_event(rc->wait, !atomic_read(&rc->win[i].pending));
+	rc->win[i].nr_ranges = 0;
+}
+
+/*
+ * Submit @nr_pages pages of window @i, from page @first on, as one bio of
+ * @bytes to @sector of @bdev (nr_pages <= BIO_MAX_VECS).
+ */
+static void replay_submit(struct replay_ctx *rc, unsigned int i, struct block_device *bdev,
+			  sector_t sector, unsigned int first, unsigned int nr_pages,
+			  unsigned int bytes, blk_opf_t opf)
+{
+	struct replay_win *w = &rc->win[i];
+	struct bio *bio;
+	unsigned int p, len;
+
+	bio = bio_alloc_bioset(bdev, nr_pages, opf, GFP_NOIO, &rc->log->bs);
+	bio->bi_iter.bi_sector = sector;
+	bio->bi_private = w;
+	bio->bi_end_io = replay_endio;
+	for (p = first; p < first + nr_pages && bytes; p++) {
+		len = min_t(unsigned int, bytes, PAGE_SIZE);
+		__bio_add_page(bio, w->pages[p], len, 0);
+		bytes -= len;
+	}
+	atomic_inc(&w->pending);
+	submit_bio(bio);
+}
+
+/*
+ * Start reading @n log blocks from log block @log_block on into window @i,
+ * once its writes are done, in bios of BIO_MAX_VECS pages; do not wait.
+ */
+static void replay_win_start(struct replay_ctx *rc, unsigned int i, u64 log_block, u64 n,
+			     blk_opf_t flags)
+{
+	struct dma_log *log = rc->log;
+	struct replay_win *w = &rc->win[i];
+	unsigned int done, k;
+
+	replay_win_wait(rc, i);
+	w->count = 0;
+	w->start = log_block;
+	w->ahead = n;
+	for (done = 0; done < n; done += k) {
+		k = min_t(u64, n - done, BIO_MAX_VECS);
+		replay_submit(rc, i, log->meta, meta_sector(log->geo.log_start + log_block + done),
+			      done, k, k * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | flags);
+	}
+}
+
+/* Wait for the read replay_win_start() started in window @i. */
+static int replay_win_end(struct replay_ctx *rc, unsigned int i)
+{
+	struct replay_win *w = &rc->win[i];
+
+	replay_win_wait(rc, i);
+	if (rc->io_error)
+		return rc->io_error;
+	w->count = w->ahead;
+	w->ahead = 0;
+	return 0;
+}
+
+/* Read @n log blocks from @log_block on into window @i, and wait. */
+static int replay_win_read(struct replay_ctx *rc, unsigned int i, u64 log_block, u64 n,
+			   blk_opf_t flags)
+{
+	replay_win_start(rc, i, log_block, n, flags);
+	return replay_win_end(rc, i);
+}
+
 /*
  * dma_scan() reads one block at a time (descriptors, data for the crc
- * check, the damage probe), mostly in order: read REPLAY_CHUNK_BLOCKS at a
- * time and serve the following blocks from memory.
+ * check, the damage probe), mostly in order: read a window at a time, serve
+ * the following blocks from memory, and read the next window into the other
+ * one meanwhile, so the disk reads while the scan checksums.
  */
 static int replay_read_block(void *context, u64 meta_block, void *buf)
 {
 	struct replay_ctx *rc = context;
-	struct dma_log *log = rc->log;
-	u64 end = log->geo.log_start + log->geo.log_blocks;
+	const struct dma_geometry *geo = &rc->log->geo;
+	struct replay_win *w = &rc->win[rc->cur];
+	u64 b = meta_block - geo->log_start, next;
+	unsigned int o = rc->cur ^ 1;
 	int r;
 
-	if (meta_block < rc->ra_start || meta_block >= rc->ra_start + rc->ra_count) {
-		u64 n = meta_block < end ? min_t(u64, end - meta_block, REPLAY_CHUNK_BLOCKS) : 1;
-
-		rc->ra_count = 0;
-		r = sync_io(log, log->meta, meta_sector(meta_block), rc->chunk, n,
-			    n * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (meta_block < geo->log_start || b >= geo->log_blocks) {
+		/* Not a log block (never asked for today): read it alone. */
+		replay_win_wait(rc, o);
+		rc->win[o].count = rc->win[o].ahead = 0;
+		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->win[o].pages, 1,
+			    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+		if (!r)
+			memcpy(buf, page_address(rc->win[o].pages[0]), DMA_BLOCK_SIZE);
+		return r;
+	}
+	if (!w->count || b < w->start || b >= w->start + w->count) {
+		w = &rc->win[o];
+		if (w->ahead && b >= w->start && b < w->start + w->ahead)
+			r = replay_win_end(rc, o);
+		else
+			r = replay_win_read(rc, o, b, min_t(u64, geo->log_blocks - b, rc->win_blocks),
+					    REQ_META);
 		if (r)
 			return r;
-		rc->ra_start = meta_block;
-		rc->ra_count = n;
+		rc->cur = o;
+		next = w->start + w->count < geo->log_blocks ? w->start + w->count : 0;
+		replay_win_start(rc, o ^ 1, next,
+				 min_t(u64, geo->log_blocks - next, rc->win_blocks), REQ_META);
 	}
-	memcpy(buf, page_address(rc->chunk[meta_block - rc->ra_start]), DMA_BLOCK_SIZE);
+	memcpy(buf, page_address(w->pages[b - w->start]), DMA_BLOCK_SIZE);
 	return 0;
 }
 
-/* Copy one entry's data from the log to the data device, a chunk at a time. */
-static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr_sectors)
+/*
+ * The window holding log block @pos for the replay, which reads the log in
+ * order: the current one, or the other one, refilled from @pos on with at
+ * most @left blocks (what is left of the replayed log) once its writes are
+ * done.  Returns the window's index, or a negative errno.
+ */
+static int replay_win_get(struct replay_ctx *rc, u64 pos, u64 left)
 {
-	struct dma_log *log = rc->log;
-	const struct dma_geometry *geo = &log->geo;
-	u64 left = nr_sectors;
+	const struct dma_geometry *geo = &rc->log->geo;
+	struct replay_win *w = &rc->win[rc->cur];
+	unsigned int other = rc->cur ^ 1;
+	u64 n;
 	int r;
 
-	rc->ra_count = 0;	/* the chunk pages are about to hold data */
-	while (left) {
-		u64 blocks = min_t(u64, DMA_ENTRY_BLOCKS(left), REPLAY_CHUNK_BLOCKS);
-		u64 sectors;
+	if (w->count && pos >= w->start && pos < w->start + w->count)
+		return rc->cur;
+	n = min_t(u64, rc->win_blocks, geo->log_blocks - pos);
+	n = max_t(u64, min(n, left), 1);
+	r = replay_win_read(rc, other, pos, n, 0);
+	if (r)
+		return r;
+	rc->cur = other;
+	return other;
+}
 
-		blocks = min_t(u64, blocks, geo->log_blocks - log_block);
-		sectors = min_t(u64, left, blocks * DMA_SECTORS_PER_BLOCK);
-		r = sync_io(log, log->meta, meta_sector(geo->log_start + log_block), rc->chunk,
-			    blocks, blocks * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC);
-		if (r)
-			return r;
-		r = sync_io(log, log->data, sector, rc->chunk, blocks,
-			    sectors << SECTOR_SHIFT, REQ_OP_WRITE | REQ_SYNC);
-		if (r)
-			return r;
-		left -= sectors;
+/*
+ * Entries of one transaction, and of transactions in a row, may write the
+ * same sectors: the later must land last.  A write that overlaps one in
+ * flight waits until both windows' writes are done.
+ */
+static void replay_order(struct replay_ctx *rc, unsigned int i, sector_t start, sector_t end)
+{
+	unsigned int k, j;
+
+	for (k = 0; k < 2; k++)
+		for (j = 0; j < rc->win[k].nr_ranges; j++)
+			if (start < rc->win[k].ranges[j].end && rc->win[k].ranges[j].start < end)
+				goto drain;
+	if (rc->win[i].nr_ranges < REPLAY_MAX_RANGES)
+		goto add;
+drain:
+	replay_win_wait(rc, 0);
+	replay_win_wait(rc, 1);
+add:
+	rc->win[i].ranges[rc->win[i].nr_ranges++] = (struct replay_range){ start, end };
+}
+
+/* Write one entry's data from the windows to the data device. */
+static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr_sectors,
+			u64 *left)
+{
+	const struct dma_geometry *geo = &rc->log->geo;
+	u64 remaining = nr_sectors;
+
+	while (remaining) {
+		struct replay_win *w;
+		u64 blocks, sectors;
+		int i = replay_win_get(rc, log_block, *left);
+
+		if (i < 0)
+			return i;
+		w = &rc->win[i];
+		blocks = min_t(u64, DMA_ENTRY_BLOCKS(remaining), w->start + w->count - log_block);
+		blocks = min_t(u64, blocks, BIO_MAX_VECS);
+		sectors = min_t(u64, remaining, blocks * DMA_SECTORS_PER_BLOCK);
+		replay_order(rc, i, sector, sector + sectors);
+		replay_submit(rc, i, rc->log->data, sector, log_block - w->start, blocks,
+			      sectors << SECTOR_SHIFT, REQ_OP_WRITE);
+		remaining -= sectors;
 		sector += sectors;
+		*left -= blocks;
 		log_block = dma_log_wrap(geo, log_block + blocks);
 	}
 	return 0;
 }
 
-/* dma_scan() transaction callback: apply the entries in entry order. */
-static int replay_txn(void *context, const struct dma_txn *t)
+/*
+ * Replay the transactions the check scan @checked found valid (its nr_txns,
+ * taking its used_blocks log blocks from the tail on), each entry in entry
+ * order, each log block read once.  Their data crcs were checked by that
+ * scan; each descriptor is checked again, and a difference (the log changed
+ * under recovery) stops the replay with -EIO before anything later is
+ * written.  Returns 0 once every write completed, or a negative errno.
+ */
+static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 {
-	struct replay_ctx *rc = context;
-	u32 i;
-	int r;
+	struct dma_log *log = rc->log;
+	const struct dma_geometry *geo = &log->geo;
+	struct dma_descriptor *d = page_address(rc->desc_page);
+	u64 seq = checked->start_seq, pos = checked->start_block;
+	u64 left = checked->used_blocks, used = 0, n;
+	int r = 0;
 
-	for (i = 0; i < t->nr_entries; i++) {
-		const struct dma_entry *e = &t->desc->entries[i];
-		u32 nr = le32_to_cpu(e->nr_sectors);
+	/* A read ahead of the scan may still be in flight. */
+	replay_win_wait(rc, 0);
+	replay_win_wait(rc, 1);
+	rc->win[0].count = rc->win[1].count = 0;
+	rc->win[0].ahead = rc->win[1].ahead = 0;
+	rc->io_error = 0;
+	for (n = 0; n < checked->nr_txns && !r; n++) {
+		u64 block;
+		u32 e, bad;
+		int i = replay_win_get(rc, pos, left);
 
-		r = replay_entry(rc, dma_txn_entry_block(&rc->log->geo, t, i),
-				 le64_to_cpu(e->data_sector), nr);
-		if (r) {
-			rc->error = r;
-			return r;
+		if (i < 0) {
+			r = i;
+			break;
 		}
-		rc->log->replayed_sectors += nr;
+		memcpy(d, page_address(rc->win[i].pages[pos - rc->win[i].start]), DMA_BLOCK_SIZE);
+		left--;
+		if (dma_desc_check(d, geo, seq, pos, used, &bad) != DMA_SCAN_RUNNING) {
+			DMERR("%pg: transaction %llu at log block %llu changed during recovery",
+			      log->meta, seq, pos);
+			r = -EIO;
+			break;
+		}
+		block = dma_log_wrap(geo, pos + 1);
+		for (e = 0; e < le32_to_cpu(d->nr_entries) && !r; e++) {
+			u32 nr = le32_to_cpu(d->entries[e].nr_sectors);
+
+			r = replay_entry(rc, block, le64_to_cpu(d->entries[e].data_sector), nr, &left);
+			block = dma_log_wrap(geo, block + DMA_ENTRY_BLOCKS(nr));
+			log->replayed_sectors += nr;
+		}
+		used += dma_desc_total_blocks(d);
+		pos = dma_log_wrap(geo, pos + dma_desc_total_blocks(d));
+		seq++;
+		if (!r)
+			log->replayed_txns++;
 	}
-	rc->log->replayed_txns++;
-	return 0;
+	replay_win_wait(rc, 0);
+	replay_win_wait(rc, 1);
+	if (!r)
+		r = rc->io_error;
+	return r;
 }
 
-static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
+static void free_replay_pages(struct replay_ctx *rc)
 {
-	struct replay_ctx *rc;
-	unsigned int i;
+	unsigned int i, k;
 
-	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
-	if (!rc)
-		return NULL;
-	rc->log = log;
-	rc->desc_page = alloc_page(GFP_KERNEL);
-	rc->data_page = alloc_page(GFP_KERNEL);
-	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
-		rc->chunk[i] = alloc_page(GFP_KERNEL);
-	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
-		if (!rc->chunk[i])
-			goto bad;
-	if (rc->desc_page && rc->data_page)
-		return rc;
-bad:
-	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
-		if (rc->chunk[i])
-			__free_page(rc->chunk[i]);
+	for (k = 0; k < 2; k++)
+		for (i = 0; rc->win[k].pages && i < rc->win_blocks; i++)
+			if (rc->win[k].pages[i]) {
+				__free_page(rc->win[k].pages[i]);
+				rc->win[k].pages[i] = NULL;
+			}
+}
+
+static void free_replay_ctx(struct replay_ctx *rc)
+{
+	/* A read ahead may still be in flight on the pages. */
+	if (rc->win_blocks) {
+		replay_win_wait(rc, 0);
+		replay_win_wait(rc, 1);
+	}
+	free_replay_pages(rc);
+	kvfree(rc->win[0].pages);
+	kvfree(rc->win[1].pages);
 	if (rc->desc_page)
 		__free_page(rc->desc_page);
 	if (rc->data_page)
 		__free_page(rc->data_page);
 	kfree(rc);
-	return NULL;
 }
 
-static void free_replay_ctx(struct replay_ctx *rc)
+/*
+ * Two windows of REPLAY_WINDOW_BLOCKS pages; with less memory, smaller
+ * ones (halving down to REPLAY_MIN_BLOCKS).
+ */
+static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
 {
-	unsigned int i;
+	struct replay_ctx *rc;
+	unsigned int i, k, n;
 
-	for (i = 0; i < REPLAY_CHUNK_BLOCKS; i++)
-		__free_page(rc->chunk[i]);
-	__free_page(rc->desc_page);
-	__free_page(rc->data_page);
-	kfree(rc);
+	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
+	if (!rc)
+		return NULL;
+	rc->log = log;
+	init_waitqueue_head(&rc->wait);
+	rc->win[0].rc = rc;
+	rc->win[1].rc = rc;
+	rc->desc_page = alloc_page(GFP_KERNEL);
+	rc->data_page = alloc_page(GFP_KERNEL);
+	rc->win[0].pages = kvcalloc(REPLAY_WINDOW_BLOCKS, sizeof(struct page *), GFP_KERNEL);
+	rc->win[1].pages = kvcalloc(REPLAY_WINDOW_BLOCKS, sizeof(struct page *), GFP_KERNEL);
+	if (!rc->desc_page || !rc->data_page || !rc->win[0].pages || !rc->win[1].pages)
+		goto bad;
+	for (n = REPLAY_WINDOW_BLOCKS; n >= REPLAY_MIN_BLOCKS; n /= 2) {
+		rc->win_blocks = n;
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < n; i++) {
+				rc->win[k].pages[i] = alloc_page(GFP_KERNEL | __GFP_NORETRY |
+								 __GFP_NOWARN);
+				if (!rc->win[k].pages[i])
+					goto smaller;
+			}
+		return rc;
+smaller:
+		free_replay_pages(rc);
+	}
+bad:
+	free_replay_ctx(rc);
+	return NULL;
 }
 
 static void init_scan(struct dma_scan *scan, struct dma_log *log, struct replay_ctx *rc)
@@ -551,6 +795,10 @@ static int check_log(struct dma_log *log, struct replay_ctx *rc, u64 window, cha
 
 	init_scan(&scan, log, rc);
 	dma_scan(&scan);
+	/* Its results, for recover(); the buffers are the caller's. */
+	log->check = scan;
+	log->check.desc_buf = log->check.data_buf = log->check.ctx = NULL;
+	log->check.read_block = NULL;
 	if (scan.result == DMA_SCAN_IO_ERROR) {
 		*error = "I/O error while checking the log";
 		return -EIO;
@@ -599,19 +847,26 @@ static int recover(struct dma_log *log, u64 window, char **error)
 		*error = "Cannot allocate recovery buffers";
 		return -ENOMEM;
 	}
+	/*
+	 * The check (at table load, or now) read every transaction up to the
+	 * end of the log and checked its data crc; the replay writes what it
+	 * found valid, reading each block once more.
+	 */
 	if (!log->checked) {
 		r = check_log(log, rc, window, error);
 		if (r)
 			goto out;
 	}
-	init_scan(&scan, log, rc);
-	scan.transaction = replay_txn;
-
-	dma_scan(&scan);
+	scan = log->check;
 	log->replay_end = scan.result;
 	if (scan.result == DMA_SCAN_IO_ERROR || scan.result == DMA_SCAN_STOPPED) {
-		*error = "I/O error while replaying the log";
+		*error = "I/O error while reading the log";
 		r = -EIO;
+		goto out;
+	}
+	r = replay_log(rc, &scan);
+	if (r) {
+		*error = r == -EIO ? "I/O error while replaying the log" : "Cannot replay the log";
 		goto out;
 	}
 	if (!dma_scan_result_is_normal_end(scan.result))

@@ -54,6 +54,7 @@ struct dma_log {
 	/* Written once by dma_log_activate(), read-only afterwards. */
 	u64 replayed_txns;
 	u64 replayed_sectors;
+	u64 replay_drains;		/* replay writes that waited for overlaps */
 	enum dma_scan_result replay_end;
 
 	/*
@@ -423,6 +424,7 @@ struct replay_win {
 	u64 count;			/* blocks read; 0: nothing */
 	u64 ahead;			/* blocks being read ahead (count 0) */
 	atomic_t pending;		/* bios in flight on these pages */
+	int error;			/* of its last read, 0 or -errno */
 	unsigned int nr_ranges;		/* data ranges its writes cover */
 	struct replay_range ranges[REPLAY_MAX_RANGES];
 };
@@ -434,27 +436,35 @@ struct replay_ctx {
 	unsigned int win_blocks;	/* pages per window */
 	struct replay_win win[2];
 	unsigned int cur;		/* the window served last */
-	wait_queue_head_t wait;		/* a window's pending reached 0 */
-	int io_error;			/* first error of an async bio */
+	int write_error;		/* first error of a replay write */
+	u64 drains;			/* overlapping writes that waited */
 	int error;
 };
 
 static void replay_endio(struct bio *bio)
 {
 	struct replay_win *w = bio->bi_private;
-	struct replay_ctx *rc = w->rc;
+	int err = blk_status_to_errno(bio->bi_status);
 
-	if (bio->bi_status)
-		cmpxchg(&rc->io_error, 0, blk_status_to_errno(bio->bi_status));
+	if (err && op_is_write(bio_op(bio)))
+		cmpxchg(&w->rc->write_error, 0, err);
+	else if (err)
+		w->error = err;
 	bio_put(bio);
+	/*
+	 * The waiter may free the window (and the context) as soon as
+	 * pending reaches 0: wake_up_var() only hashes the address.
+	 */
 	if (atomic_dec_and_test(&w->pending))
-		wake_up(&rc->wait);
+		wake_up_var(&w->pending);
 }
 
 /* Wait until no bio is in flight on window @i's pages. */
 static void replay_win_wait(struct replay_ctx *rc, unsigned int i)
 {
-	wait_event(rc->wait, !atomic_read(&rc->win[i].pending));
+	struct replay_win *w = &rc->win[i];
+
+	wait_var_event(&w->pending, !atomic_read_acquire(&w->pending));
 	rc->win[i].nr_ranges = 0;
 }
 
@@ -498,6 +508,7 @@ static void replay_win_start(struct replay_ctx *rc, unsigned int i, u64 log_bloc
 	w->count = 0;
 	w->start = log_block;
 	w->ahead = n;
+	w->error = 0;
 	for (done = 0; done < n; done += k) {
 		k = min_t(u64, n - done, BIO_MAX_VECS);
 		replay_submit(rc, i, log->meta, meta_sector(log->geo.log_start + log_block + done),
@@ -511,8 +522,10 @@ static int replay_win_end(struct replay_ctx *rc, unsigned int i)
 	struct replay_win *w = &rc->win[i];
 
 	replay_win_wait(rc, i);
-	if (rc->io_error)
-		return rc->io_error;
+	if (w->error) {
+		w->ahead = 0;
+		return w->error;
+	}
 	w->count = w->ahead;
 	w->ahead = 0;
 	return 0;
@@ -558,8 +571,21 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 		else
 			r = replay_win_read(rc, o, b, min_t(u64, geo->log_blocks - b, rc->win_blocks),
 					    REQ_META);
-		if (r)
-			return r;
+		if (r) {
+			/*
+			 * A bad block elsewhere in the window (past the end of
+			 * the log, say) must not fail this one: read it alone.
+			 */
+			r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), w->pages, 1,
+				    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+			if (r)
+				return r;
+			w->start = b;
+			w->count = 1;
+			rc->cur = o;
+			memcpy(buf, page_address(w->pages[0]), DMA_BLOCK_SIZE);
+			return 0;
+		}
 		rc->cur = o;
 		next = w->start + w->count < geo->log_blocks ? w->start + w->count : 0;
 		replay_win_start(rc, o ^ 1, next,
@@ -610,6 +636,7 @@ static void replay_order(struct replay_ctx *rc, unsigned int i, sector_t start, 
 	if (rc->win[i].nr_ranges < REPLAY_MAX_RANGES)
 		goto add;
 drain:
+	rc->drains++;
 	replay_win_wait(rc, 0);
 	replay_win_wait(rc, 1);
 add:
@@ -636,7 +663,7 @@ static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr
 		sectors = min_t(u64, remaining, blocks * DMA_SECTORS_PER_BLOCK);
 		replay_order(rc, i, sector, sector + sectors);
 		replay_submit(rc, i, rc->log->data, sector, log_block - w->start, blocks,
-			      sectors << SECTOR_SHIFT, REQ_OP_WRITE);
+			      sectors << SECTOR_SHIFT, REQ_OP_WRITE | REQ_SYNC);
 		remaining -= sectors;
 		sector += sectors;
 		*left -= blocks;
@@ -660,6 +687,7 @@ static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 	struct dma_descriptor *d = page_address(rc->desc_page);
 	u64 seq = checked->start_seq, pos = checked->start_block;
 	u64 left = checked->used_blocks, used = 0, n;
+	struct blk_plug plug;
 	int r = 0;
 
 	/* A read ahead of the scan may still be in flight. */
@@ -667,7 +695,7 @@ static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 	replay_win_wait(rc, 1);
 	rc->win[0].count = rc->win[1].count = 0;
 	rc->win[0].ahead = rc->win[1].ahead = 0;
-	rc->io_error = 0;
+	blk_start_plug(&plug);
 	for (n = 0; n < checked->nr_txns && !r; n++) {
 		u64 block;
 		u32 e, bad;
@@ -691,7 +719,8 @@ static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 
 			r = replay_entry(rc, block, le64_to_cpu(d->entries[e].data_sector), nr, &left);
 			block = dma_log_wrap(geo, block + DMA_ENTRY_BLOCKS(nr));
-			log->replayed_sectors += nr;
+			if (!r)
+				log->replayed_sectors += nr;
 		}
 		used += dma_desc_total_blocks(d);
 		pos = dma_log_wrap(geo, pos + dma_desc_total_blocks(d));
@@ -699,10 +728,12 @@ static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 		if (!r)
 			log->replayed_txns++;
 	}
+	blk_finish_plug(&plug);
 	replay_win_wait(rc, 0);
 	replay_win_wait(rc, 1);
+	log->replay_drains = rc->drains;
 	if (!r)
-		r = rc->io_error;
+		r = rc->write_error;
 	return r;
 }
 
@@ -732,7 +763,7 @@ static void free_replay_ctx(struct replay_ctx *rc)
 		__free_page(rc->desc_page);
 	if (rc->data_page)
 		__free_page(rc->data_page);
-	kfree(rc);
+	kvfree(rc);
 }
 
 /*
@@ -742,13 +773,16 @@ static void free_replay_ctx(struct replay_ctx *rc)
 static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
 {
 	struct replay_ctx *rc;
-	unsigned int i, k, n;
+	unsigned int i, k, n, noio;
 
-	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
-	if (!rc)
+	/* At preresume the device above is suspended: no I/O to it from reclaim. */
+	noio = memalloc_noio_save();
+	rc = kvzalloc(sizeof(*rc), GFP_KERNEL);
+	if (!rc) {
+		memalloc_noio_restore(noio);
 		return NULL;
+	}
 	rc->log = log;
-	init_waitqueue_head(&rc->wait);
 	rc->win[0].rc = rc;
 	rc->win[1].rc = rc;
 	rc->desc_page = alloc_page(GFP_KERNEL);
@@ -761,17 +795,20 @@ static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
 		rc->win_blocks = n;
 		for (k = 0; k < 2; k++)
 			for (i = 0; i < n; i++) {
-				rc->win[k].pages[i] = alloc_page(GFP_KERNEL | __GFP_NORETRY |
-								 __GFP_NOWARN);
+				/* Only the smallest windows may make reclaim try hard. */
+				rc->win[k].pages[i] = alloc_page(n > REPLAY_MIN_BLOCKS ?
+						GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN : GFP_KERNEL);
 				if (!rc->win[k].pages[i])
 					goto smaller;
 			}
+		memalloc_noio_restore(noio);
 		return rc;
 smaller:
 		free_replay_pages(rc);
 	}
 bad:
 	free_replay_ctx(rc);
+	memalloc_noio_restore(noio);
 	return NULL;
 }
 
@@ -850,20 +887,32 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	/*
 	 * The check (at table load, or now) read every transaction up to the
 	 * end of the log and checked its data crc; the replay writes what it
-	 * found valid, reading each block once more.
+	 * found valid, reading each block once more.  Nobody else may write
+	 * the metadata device between the load and the resume: the superblock
+	 * is compared here and each descriptor by the replay, the data crcs
+	 * are not checked again.
 	 */
-	if (!log->checked) {
+	if (log->checked) {
+		r = sync_io(log, log->meta, 0, &rc->desc_page, 1, DMA_BLOCK_SIZE,
+			    REQ_OP_READ | REQ_SYNC | REQ_META);
+		if (r) {
+			*error = "Cannot read the superblock";
+			goto out;
+		}
+		if (memcmp(page_address(rc->desc_page), log->sb, DMA_BLOCK_SIZE)) {
+			DMERR("%pg: the superblock changed between table load and resume: the metadata device was written by someone else",
+			      log->meta);
+			*error = "Superblock changed since the table was loaded";
+			r = -EIO;
+			goto out;
+		}
+	} else {
 		r = check_log(log, rc, window, error);
 		if (r)
 			goto out;
 	}
 	scan = log->check;
 	log->replay_end = scan.result;
-	if (scan.result == DMA_SCAN_IO_ERROR || scan.result == DMA_SCAN_STOPPED) {
-		*error = "I/O error while reading the log";
-		r = -EIO;
-		goto out;
-	}
 	r = replay_log(rc, &scan);
 	if (r) {
 		*error = r == -EIO ? "I/O error while replaying the log" : "Cannot replay the log";
@@ -1199,5 +1248,6 @@ void dma_log_get_info(struct dma_log *log, struct dma_log_info *info)
 	info->formatted = log->formatted;
 	info->replayed_txns = log->replayed_txns;
 	info->replayed_sectors = log->replayed_sectors;
+	info->replay_drains = log->replay_drains;
 	info->replay_end = log->replay_end;
 }

@@ -46,6 +46,7 @@ struct dma_log_info {
 	bool formatted;		/* activation formatted the device */
 	u64 replayed_txns;	/* transactions replayed at activation */
 	u64 replayed_sectors;	/* data sectors they wrote */
+	u64 replay_drains;	/* replay writes that waited for overlapping ones */
 	enum dma_scan_result replay_end;	/* why the replay scan stopped */
 };
 
@@ -89,7 +90,9 @@ int dma_log_check(struct dma_log *log, u64 window, char **error);
 
 /*
  * Make the log usable: format it when dma_log_open() saw zeroes, otherwise
- * scan it from the tail, replay every valid transaction to the data device
+ * replay every transaction dma_log_check() found valid (running it first if
+ * it has not run; if it ran, the superblock must not have changed since) to
+ * the data device
  * (idempotent: the same bytes every time), flush the data device and write a
  * superblock whose tail is the end of the scan.  The sequence number jumps by
  * 2^32 there, so a record that survived beyond a torn one can never pass for

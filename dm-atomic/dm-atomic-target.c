@@ -3211,8 +3211,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 		dma_log_get_info(ac->log, &info);
 	DMEMIT("log_blocks=%llu\nlog_used_blocks=%llu\nhead_seq=%llu\ntail_seq=%llu\n",
 	       info.log_blocks, info.used_blocks, info.head_seq, info.tail_seq);
-	DMEMIT("replayed_txns=%llu\nreplayed_sectors=%llu\nreplay_end=%s\n",
-	       info.replayed_txns, info.replayed_sectors,
+	DMEMIT("replayed_txns=%llu\nreplayed_sectors=%llu\nreplay_drains=%llu\nreplay_end=%s\n",
+	       info.replayed_txns, info.replayed_sectors, info.replay_drains,
 	       !ac->log ? "-" : info.formatted ? "formatted" :
 	       dma_scan_result_str(info.replay_end));
 	spin_lock_irq(&ac->lock);

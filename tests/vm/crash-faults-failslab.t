@@ -4,7 +4,7 @@ allocation of `dmsetup create`'s load and resume of an atomic table, one per att
 the n-th; failslab with ignore-gfp-wait off, so GFP_KERNEL allocations count too, and
 probability 0, so nothing else fails).  Every attempt must fail with an error or succeed
 in rw mode; a failed load must leave the metadata byte for byte as it was (the
-constructor only reads the superblock; format and replay run at preresume), and every
+constructor only reads: the superblock and the log; format and replay run at preresume), and every
 successful load must replay the whole log.  Run on all-zero metadata (the format path),
 then on a log holding committed transactions (the replay path).  At the end no dm-atomic
 workqueue is left, the slices can be removed and the module unloaded.  No splat (the

@@ -56,13 +56,16 @@ the target.  Every list must be acknowledged (exit 0), in time (the runner's lim
 target stays rw, some commits took their transaction header from the reserve (the
 allocator failed them), and afterwards every acknowledged list reads back whole
 (dma-verify).
-fail_page_alloc is used too where the kernel has it (the lean kernel does not:
-CONFIG_FAIL_PAGE_ALLOC is off).  No splat (the runner fails the test on one).
+fail_page_alloc fails the same threads' page allocations with the same probability (the
+transaction pages then come from the target's page pool); a kernel without it
+(CONFIG_FAIL_PAGE_ALLOC off, as before the guest kernels had it) skips the test.  No splat
+(the runner fails the test on one).
 
   $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
   $ mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
   $ S=/sys/kernel/debug/failslab P=/sys/kernel/debug/fail_page_alloc
   $ [ -d $S ] || _skip "no failslab in this kernel"
+  $ [ -d $P ] || _skip "no fail_page_alloc in this kernel (CONFIG_FAIL_PAGE_ALLOC)"
   $ dmsetup create mp --table "0 $D atomic /dev/mapper/mp-d $SCRATCH1"
   $ inject() {
   >   for f in $S $P; do
@@ -75,17 +78,17 @@ CONFIG_FAIL_PAGE_ALLOC is off).  No splat (the runner fails the test on one).
   > }
   $ for p in 2 $(ps -e -o pid=,comm= | awk '$2 ~ /^(kworker\/u|dm-atomic)/ { print $1 }'); do echo 1 > /proc/$p/make-it-fail 2>/dev/null; done
   $ inject 10
-  $ [ -d $P ] && echo "page allocation faults: on" || echo "page allocation faults: off, no fail_page_alloc in this kernel"
-  page allocation faults: (on|off, no fail_page_alloc in this kernel) (re)
   $ dma-exercise -j /tmp/jm -m ioctl -J 8 -T 6 -n 1M -S 5 -r 0+8192 /dev/mapper/mp; echo "exercise: $?"
   exercise: 0
-  $ failed=$((1000000 - $(cat $S/times))); inject 0
+  $ failed=$((1000000 - $(cat $S/times))) pfailed=$((1000000 - $(cat $P/times))); inject 0
   $ for p in $(grep -l 1 /proc/[0-9]*/make-it-fail 2>/dev/null | cut -d/ -f3); do echo 0 > /proc/$p/make-it-fail 2>/dev/null; done
   $ [ $failed -gt 0 ] && echo "slab allocations failed in the workers"
   slab allocations failed in the workers
+  $ [ $pfailed -gt 0 ] && echo "page allocations failed in the workers"
+  page allocations failed in the workers
   $ [ "$(_dma_stat mp txn_pool_allocs)" -gt 0 ] && echo "commits took headers from the reserve"
   commits took headers from the reserve
-  $ echo "$failed slab faults; lists $(_dma_stat mp lists_committed), txns $(_dma_stat mp txns_committed), from the reserve $(_dma_stat mp txn_pool_allocs), written back $(_dma_stat mp txns_written_back) txns" >/dev/kmsg
+  $ echo "$failed slab faults, $pfailed page faults; lists $(_dma_stat mp lists_committed), txns $(_dma_stat mp txns_committed), from the reserve $(_dma_stat mp txn_pool_allocs), written back $(_dma_stat mp txns_written_back) txns" >/dev/kmsg
   $ dmsetup status mp | awk '{ print $NF }'
   rw
   $ dma-verify /dev/mapper/mp /tmp/jm | tail -n 1 | sed 's/.*violations/violations/'

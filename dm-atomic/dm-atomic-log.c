@@ -400,7 +400,8 @@ static int format(struct dma_log *log, char **error)
 
 /*
  * Recovery reads the log through two windows of up to REPLAY_WINDOW_BLOCKS
- * pages each.  The check scan uses the first as its read-ahead.  The replay
+ * pages each.  The check scan reads into one while it checksums the other's
+ * blocks.  The replay
  * reads the log in order, a window at a time, and writes each entry's data
  * to the data device straight from the window's pages, asynchronously: while
  * one window's writes are in flight the next window is read into the other.
@@ -540,6 +541,24 @@ static int replay_win_read(struct replay_ctx *rc, unsigned int i, u64 log_block,
 }
 
 /*
+ * Read metadata block @meta_block alone into window @i's first page (the
+ * window then holds nothing) and copy it to @buf.
+ */
+static int replay_read_one(struct replay_ctx *rc, unsigned int i, u64 meta_block, void *buf)
+{
+	struct replay_win *w = &rc->win[i];
+	int r;
+
+	replay_win_wait(rc, i);
+	w->count = w->ahead = 0;
+	r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), w->pages, 1,
+		    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (!r)
+		memcpy(buf, page_address(w->pages[0]), DMA_BLOCK_SIZE);
+	return r;
+}
+
+/*
  * dma_scan() reads one block at a time (descriptors, data for the crc
  * check, the damage probe), mostly in order: read a window at a time, serve
  * the following blocks from memory, and read the next window into the other
@@ -556,13 +575,7 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 
 	if (meta_block < geo->log_start || b >= geo->log_blocks) {
 		/* Not a log block (never asked for today): read it alone. */
-		replay_win_wait(rc, o);
-		rc->win[o].count = rc->win[o].ahead = 0;
-		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->win[o].pages, 1,
-			    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
-		if (!r)
-			memcpy(buf, page_address(rc->win[o].pages[0]), DMA_BLOCK_SIZE);
-		return r;
+		return replay_read_one(rc, o, meta_block, buf);
 	}
 	if (!w->count || b < w->start || b >= w->start + w->count) {
 		w = &rc->win[o];
@@ -576,14 +589,12 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 			 * A bad block elsewhere in the window (past the end of
 			 * the log, say) must not fail this one: read it alone.
 			 */
-			r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), w->pages, 1,
-				    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+			r = replay_read_one(rc, o, meta_block, buf);
 			if (r)
 				return r;
 			w->start = b;
 			w->count = 1;
 			rc->cur = o;
-			memcpy(buf, page_address(w->pages[0]), DMA_BLOCK_SIZE);
 			return 0;
 		}
 		rc->cur = o;

@@ -69,7 +69,6 @@ transaction pages then come from the target's page pool); a kernel without it
   $ dmsetup create mp --table "0 $D atomic /dev/mapper/mp-d $SCRATCH1"
   $ inject() {
   >   for f in $S $P; do
-  >     [ -d $f ] || continue
   >     echo $1 > $f/probability; echo 1 > $f/interval; echo 1000000 > $f/times
   >     echo 0 > $f/verbose; echo Y > $f/task-filter
   >     echo N > $f/ignore-gfp-wait 2>/dev/null

@@ -37,12 +37,13 @@
  *   3. uuid == superblock uuid        (a log of an older format cannot pass)
  *   4. blocknr == metadata block it was read from   (position salt)
  *   5. seq == expected sequence number (the tail's seq, then +1 per txn)
- *   6. flags == 0, nr_entries <= DMA_MAX_ENTRIES, every entry has
+ *   6. no unknown flag, nr_entries <= DMA_MAX_ENTRIES, every entry has
  *      nr_sectors >= 1 and lies inside data_sectors, nr_data_blocks equals
  *      the sum above
  *   7. the transaction fits in the log: blocks used since the tail plus
- *      1 + nr_data_blocks <= log_blocks
- *   8. every entry's data crc32c matches
+ *      1 + nr_data_blocks (+ 1 for a commit record) <= log_blocks
+ *   8. every entry's data crc32c matches (with DMA_DESC_FLAG_COMMIT_RECORD:
+ *      the commit record is valid instead, see "Commit records")
  * The scan replays from (tail_seq, tail_block) and stops at the first
  * transaction that fails any check.  A stale descriptor from an earlier lap
  * of the log (seq < expected), a data block (bad magic), a never-written
@@ -73,6 +74,31 @@
  * the jump it is stale.
  *
  * ---------------------------------------------------------------------------
+ * Commit records (zero-copy transactions, DMA_FEATURE_INCOMPAT_COMMIT_RECORDS)
+ *
+ * A transaction whose descriptor has DMA_DESC_FLAG_COMMIT_RECORD is written
+ * in two steps: the descriptor and the data (straight from the writer's
+ * pages, never checksummed), then, once both are durable (the record goes
+ * with REQ_PREFLUSH and REQ_FUA), a commit record (struct dma_commit) in the
+ * log block right after the last data block:
+ *
+ *   descriptor | data blocks ... | commit record
+ *
+ * It takes 1 + nr_data_blocks + 1 log blocks; the next transaction begins
+ * after the record.  Check 8 above becomes, for such a transaction: the
+ * commit record has magic DMA_COMMIT_MAGIC, a matching csum, the
+ * superblock's uuid, its own metadata block in blocknr, the transaction's
+ * seq, and the descriptor's csum in desc_csum (so a record left by an
+ * earlier lap, or one for another descriptor, never passes).  A
+ * transaction without a valid record is torn (DMA_SCAN_NO_COMMIT, a normal
+ * end): its data may be partly written, but nothing of it went in place
+ * (the writer writes in place only after the record is durable).  Padding
+ * of such a transaction's data blocks is whatever the writer's pages held
+ * (the target logs only whole blocks this way).  A superblock of a log that
+ * may hold such transactions has DMA_FEATURE_INCOMPAT_COMMIT_RECORDS, so
+ * code that does not know them refuses it rather than calling it damaged.
+ *
+ * ---------------------------------------------------------------------------
  * Feature flags (ext4 style): three words in the superblock say which
  * optional features the metadata uses, so that a later version can add
  * fields or rules without making metadata of this version unreadable, and
@@ -97,6 +123,10 @@
  *                      survive every rewrite.
  *
  * Known features:
+ *   incompat DMA_FEATURE_INCOMPAT_COMMIT_RECORDS   the log may hold
+ *        transactions with commit records (see "Commit records"): set by
+ *        the target when a table turns zero-copy logging on, and kept.
+ *
  *   compat DMA_FEATURE_COMPAT_FIXED_LOG   the log was formatted with an
  *        explicit size (dma-format --log-blocks): the target keeps it.
  *        Without the bit, activation grows the log to fill a metadata
@@ -176,6 +206,7 @@
  *   Superblock csum:  dma_crc32c() of the whole 4096-byte block with the
  *                     csum field taken as zero.
  *   Descriptor csum:  the same, over the descriptor block.
+ *   Commit record csum: the same, over the commit record block.
  *   Entry data crc:   dma_crc32c() of exactly nr_sectors * 512 data bytes
  *                     (not the padding of the last log block).
  */
@@ -237,6 +268,7 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 /* "DMATOMSB" as little-endian bytes. */
 #define DMA_SB_MAGIC		0x42534d4f54414d44ULL
 #define DMA_DESC_MAGIC		0x58544d44U	/* "DMTX" */
+#define DMA_COMMIT_MAGIC	0x4d434d44U	/* "DMCM" */
 #define DMA_VERSION		1U
 #define DMA_MIN_LOG_BLOCKS	2U	/* a descriptor and one data block */
 #define DMA_MAX_LOG_BLOCKS	(1ULL << 40)	/* 4 PiB of log */
@@ -253,8 +285,16 @@ static inline u32 dma_crc32c(const void *p, size_t n)
  */
 #define DMA_SB_FLAG_NEEDS_CHECK	0x1U
 #define DMA_SB_FLAGS_KNOWN	DMA_SB_FLAG_NEEDS_CHECK
-/* Descriptor flags: none defined in version 1; any set bit ends the scan. */
-#define DMA_DESC_FLAGS_KNOWN	0U
+/*
+ * Descriptor flags; any other set bit ends the scan (DMA_SCAN_BAD_DESC).
+ *
+ * DMA_DESC_FLAG_COMMIT_RECORD: a zero-copy transaction (see "Commit
+ * records" above).  Its entries carry no data crc (data_crc is zero and not
+ * checked); one more log block, the commit record (struct dma_commit), follows
+ * its data, and the transaction is valid only when that record is.
+ */
+#define DMA_DESC_FLAG_COMMIT_RECORD	0x1U
+#define DMA_DESC_FLAGS_KNOWN	DMA_DESC_FLAG_COMMIT_RECORD
 
 /*
  * Superblock feature bits this version knows (see "Feature flags" above).  An unknown incompat bit refuses the metadata, an unknown
@@ -265,7 +305,8 @@ static inline u32 dma_crc32c(const void *p, size_t n)
 #define DMA_FEATURE_COMPAT_KNOWN	(DMA_FEATURE_COMPAT_FIXED_LOG | \
 					 DMA_FEATURE_COMPAT_DATA_ID)
 #define DMA_FEATURE_RO_COMPAT_KNOWN	0U
-#define DMA_FEATURE_INCOMPAT_KNOWN	0U
+#define DMA_FEATURE_INCOMPAT_COMMIT_RECORDS	0x1U	/* see "Commit records" */
+#define DMA_FEATURE_INCOMPAT_KNOWN	DMA_FEATURE_INCOMPAT_COMMIT_RECORDS
 
 /* data_id_kind values (see "Data device identity" above). */
 #define DMA_DATA_ID_NONE	0U
@@ -331,7 +372,24 @@ struct dma_descriptor {
 	struct dma_entry entries[DMA_MAX_ENTRIES];	/* unused ones zero */
 };
 
+/*
+ * Commit record: the log block right after the data of a transaction whose
+ * descriptor has DMA_DESC_FLAG_COMMIT_RECORD.  Written only once the
+ * descriptor and the data are durable, so a valid record proves them.
+ */
+struct dma_commit {
+	__le32 csum;		/* crc32c of the block, this field as 0 */
+	__le32 magic;		/* DMA_COMMIT_MAGIC */
+	__le64 seq;		/* the transaction's seq */
+	__le64 blocknr;		/* metadata block holding this record */
+	__u8 uuid[16];		/* copy of the superblock uuid */
+	__le32 desc_csum;	/* csum of the descriptor it commits */
+	__le32 reserved0;	/* zero */
+	__u8 reserved[DMA_BLOCK_SIZE - 48];	/* zero */
+};
+
 _Static_assert(sizeof(struct dma_superblock) == DMA_BLOCK_SIZE, "superblock size");
+_Static_assert(sizeof(struct dma_commit) == DMA_BLOCK_SIZE, "commit record size");
 _Static_assert(sizeof(struct dma_entry) == 16, "entry size");
 _Static_assert(sizeof(struct dma_descriptor) == DMA_BLOCK_SIZE, "descriptor size");
 _Static_assert(offsetof(struct dma_descriptor, entries) == DMA_DESC_HEADER_SIZE,

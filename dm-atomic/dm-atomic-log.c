@@ -24,8 +24,11 @@
 /*
  * Bios of the log's own bio_set held in reserve.  Every user allocates one
  * bio at a time and submits it before the next (log writes, superblock
- * writes, replay), so two are enough for forward progress; a few more let
- * the parts of one log write go out together under memory pressure.
+ * writes, replay), but for a zero-copy clone that wraps at the end of the
+ * log, which holds its clone while it allocates the split: so each thread
+ * holds at most two, every caller is a worker (no bio_list of a submitter
+ * to wait in), and a few more let the parts of one log write go out
+ * together under memory pressure.
  */
 #define LOG_BIO_RESERVE		8U
 
@@ -66,6 +69,7 @@ struct dma_log {
 	u64 grow_log_blocks;		/* new log_blocks */
 
 	struct dma_data_id data_id;	/* the data device's, read at open */
+	u32 want_incompat;		/* feature_incompat bits to write */
 };
 
 /* ------------------------------------------------------------------------
@@ -98,6 +102,11 @@ static sector_t meta_sector(u64 meta_block)
 
 static int write_sb(struct dma_log *log)
 {
+	/* A feature the target asked for goes into every superblock written. */
+	if (log->want_incompat & ~le32_to_cpu(log->sb->feature_incompat)) {
+		log->sb->feature_incompat |= cpu_to_le32(log->want_incompat);
+		dma_sb_seal(log->sb);
+	}
 	return sync_io(log, log->meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
 		       REQ_OP_WRITE | REQ_SYNC | REQ_META | REQ_FUA);
 }
@@ -733,6 +742,8 @@ static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 			if (!r)
 				log->replayed_sectors += nr;
 		}
+		if (dma_desc_has_commit_record(d))
+			left--;		/* not read: the check scan validated it */
 		used += dma_desc_total_blocks(d);
 		pos = dma_log_wrap(geo, pos + dma_desc_total_blocks(d));
 		seq++;
@@ -1030,7 +1041,9 @@ static int load_txn(void *context, const struct dma_txn *t)
 		if (r)
 			goto bad;
 	}
-	lc->blocks_left -= nr;
+	/* The commit record is not loaded, but it is log space in use. */
+	lc->blocks_left -= min_t(u64, lc->blocks_left,
+				 nr + ((t->flags & DMA_DESC_FLAG_COMMIT_RECORD) ? 1 : 0));
 	r = lc->fn(lc->context, t, pages, nr);	/* takes the pages */
 	if (r) {
 		lc->error = r;
@@ -1208,6 +1221,68 @@ void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
 		submit_bio(bio);
 		done += n;
 		log_block = dma_log_wrap(&log->geo, log_block + n);
+	}
+	log_io_put(io);
+}
+
+void dma_log_use_commit_records(struct dma_log *log)
+{
+	log->want_incompat |= DMA_FEATURE_INCOMPAT_COMMIT_RECORDS;
+}
+
+bool dma_log_commit_records(struct dma_log *log)
+{
+	return le32_to_cpu(log->sb->feature_incompat) & DMA_FEATURE_INCOMPAT_COMMIT_RECORDS;
+}
+
+/* Submit @bio, split where it would run past the end of the circular log. */
+static void log_submit_wrapped(struct dma_log *log, struct dma_log_io *io, struct bio *bio,
+			       u64 log_block)
+{
+	u64 room = log->geo.log_blocks - log_block;
+
+	bio->bi_iter.bi_sector = meta_sector(log->geo.log_start + log_block);
+	bio->bi_end_io = log_write_endio;
+	bio->bi_private = io;
+	if ((u64)bio->bi_iter.bi_size > room << DMA_BLOCK_SHIFT) {
+		struct bio *front = bio_split(bio, room << (DMA_BLOCK_SHIFT - SECTOR_SHIFT),
+					      GFP_NOIO, &log->bs);
+
+		front->bi_end_io = log_write_endio;
+		front->bi_private = io;
+		atomic_inc(&io->pending);
+		submit_bio(front);
+		bio->bi_iter.bi_sector = meta_sector(log->geo.log_start);
+	}
+	atomic_inc(&io->pending);
+	submit_bio(bio);
+}
+
+void dma_log_write_bios(struct dma_log *log, struct dma_log_io *io, u64 log_block,
+			struct page *desc, struct bio **bios, unsigned int nr,
+			blk_opf_t flags, dma_log_end_fn end, void *context)
+{
+	struct bio *bio;
+	unsigned int i;
+
+	atomic_set(&io->pending, 1);
+	io->status = BLK_STS_OK;
+	io->end = end;
+	io->context = context;
+
+	flags &= REQ_FUA;
+	bio = bio_alloc_bioset(log->meta, 1, REQ_OP_WRITE | REQ_SYNC | flags, GFP_NOIO, &log->bs);
+	__bio_add_page(bio, desc, DMA_BLOCK_SIZE, 0);
+	log_submit_wrapped(log, io, bio, log_block);
+	log_block = dma_log_wrap(&log->geo, log_block + 1);
+	/* As dma_log_write(): one clone at a time, each submitted before the next. */
+	for (i = 0; i < nr; i++) {
+		u64 blocks = bios[i]->bi_iter.bi_size >> DMA_BLOCK_SHIFT;
+
+		bio = bio_alloc_clone(log->meta, bios[i], GFP_NOIO, &log->bs);
+		bio->bi_opf = REQ_OP_WRITE | REQ_SYNC | flags;
+		log_submit_wrapped(log, io, bio, log_block);
+		log_block = dma_log_wrap(&log->geo, log_block + blocks);
 	}
 	log_io_put(io);
 }

@@ -167,6 +167,30 @@ void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
 		   struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
 		   dma_log_end_fn end, void *context);
 
+/*
+ * Zero-copy log write (see "Commit records" in dm-atomic-format.h): the
+ * descriptor page @desc at log block @log_block, then the data of each of
+ * the @nr bios, in order, from their own pages (clones from the log's
+ * bio_set; the bios must stay untouched until @end), each starting on the
+ * block after the one before (each bio's size a whole number of blocks),
+ * split at the end of the circular log.  @flags: REQ_FUA (on every bio),
+ * or 0.  The caller writes the commit record (dma_log_write() with REQ_FUA,
+ * and REQ_PREFLUSH unless this went REQ_FUA) once this completed.  May sleep (as dma_log_write()).  No lock.
+ */
+void dma_log_write_bios(struct dma_log *log, struct dma_log_io *io, u64 log_block,
+			struct page *desc, struct bio **bios, unsigned int nr,
+			blk_opf_t flags, dma_log_end_fn end, void *context);
+
+/*
+ * Ask for DMA_FEATURE_INCOMPAT_COMMIT_RECORDS in the superblock: set in
+ * every superblock written from now on (activation writes one), so call it
+ * before dma_log_activate().  dma_log_commit_records() says whether the
+ * superblock as it stands has it: zero-copy transactions may be written
+ * only then.  Neither sleeps.
+ */
+void dma_log_use_commit_records(struct dma_log *log);
+bool dma_log_commit_records(struct dma_log *log);
+
 /* An empty flush of the metadata device.  Returns 0 or a negative errno.  May sleep. */
 int dma_log_flush(struct dma_log *log);
 

@@ -165,7 +165,8 @@ struct atomic_txn {
 	struct atomic_c *ac;
 	u64 seq;
 	u64 log_block;
-	u64 nr_blocks;			/* 1 + data blocks: also nr_pages */
+	u64 nr_blocks;			/* log blocks: 1 + data blocks (+ 1, zero-copy) */
+	u64 nr_pages;			/* pages[]: nr_blocks, or 2 for zero-copy */
 	struct page **pages;
 	unsigned int nr_ext;
 	struct atomic_ext *ext;
@@ -182,6 +183,19 @@ struct atomic_txn {
 	blk_status_t status;
 	bool done;			/* log write completed */
 	struct dma_log_io log_io;	/* the log write's state */
+
+	/*
+	 * Zero-copy (see zc_wanted()): pages[0] the descriptor, pages[1] the
+	 * commit record; the data goes to the log and in place from the
+	 * writer's pages, and the list is acknowledged by its in-place writes.
+	 */
+	bool zc;
+	bool zc_indexed;		/* its ranges are in the index */
+	bool zc_fua_data;		/* descriptor and data written REQ_FUA */
+	struct work_struct zc_commit_work;	/* step 2: the commit record */
+	struct work_struct zc_inplace_work;	/* step 3: the in-place writes */
+	atomic_t zc_pending;		/* in-place writes in flight, + 1 */
+	int zc_error;			/* first in-place write error */
 };
 
 /* One atomic list, or one logged bio. */
@@ -191,6 +205,7 @@ struct atomic_req {
 	unsigned int bytes;
 	bool preflush;			/* a bio had REQ_PREFLUSH */
 	bool fua;			/* a bio had REQ_FUA */
+	bool zc_fit;			/* may go zero-copy (zc_fits()) */
 	struct bio **bios;
 	struct bio *one;		/* storage for a single logged bio */
 };
@@ -236,6 +251,8 @@ struct atomic_c {
 	bool no_discard_passdown;	/* discards end here */
 	bool read_only;			/* read_only feature or a read-only table */
 	bool all_writes_atomic;		/* log every write: each bio is atomic */
+	u64 zero_copy_bytes;		/* lists this large go zero-copy; 0: never */
+	bool zc_ok;			/* the superblock allows commit records */
 
 	/* Derived at activation. */
 	u64 batch_bytes;
@@ -331,6 +348,7 @@ struct atomic_c {
 	u64 log_flushes;		/* flushes of the metadata device: empty, */
 	u64 log_flushes_skipped;	/* ... those nothing needed, */
 	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
+	u64 zero_copy_txns;		/* transactions logged zero-copy */
 };
 
 static DEFINE_MUTEX(all_targets_lock);
@@ -464,6 +482,15 @@ MODULE_PARM_DESC(commit_window, "group commit waits for the writers of the previ
  * durable, as before), for comparisons.
  */
 static bool dmat_fua_commits;
+
+/*
+ * Zero-copy logging of large lists (the zero_copy_bytes feature argument):
+ * the module parameter zero_copy=N turns it off for every target, for
+ * comparisons in one boot.
+ */
+static bool dmat_zero_copy = true;
+module_param_named(zero_copy, dmat_zero_copy, bool, 0644);
+MODULE_PARM_DESC(zero_copy, "log lists of at least a table's zero_copy_bytes from the writer's pages (default Y; N: copy every list)");
 module_param_named(fua_commits, dmat_fua_commits, bool, 0644);
 MODULE_PARM_DESC(fua_commits, "write every group commit with REQ_FUA (default N: only lists with REQ_FUA; the cache is flushed by flushes from above)");
 
@@ -644,7 +671,7 @@ static void txn_free(struct atomic_txn *t)
 	struct atomic_c *ac = t->ac;
 	u64 i;
 
-	for (i = 0; i < t->nr_blocks; i++) {
+	for (i = 0; i < t->nr_pages; i++) {
 		if (!t->pages[i])
 			continue;
 		/* Refills the reserve first, else back to the page allocator. */
@@ -714,7 +741,7 @@ static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u6
 	t->ext = (struct atomic_ext *)(t + 1);
 	t->ranges = (struct ext_range *)(t->ext + nr_ext);
 	t->pages = (struct page **)(t->ranges + 2 * nr_ext);
-	t->nr_blocks = nr_pages;
+	t->nr_blocks = t->nr_pages = nr_pages;
 	return t;
 }
 
@@ -826,7 +853,7 @@ static u64 largest_list_blocks(const struct atomic_c *ac)
  */
 static u64 txn_mem(const struct atomic_txn *t)
 {
-	return t->nr_blocks << DMA_BLOCK_SHIFT;
+	return t->nr_pages << DMA_BLOCK_SHIFT;
 }
 
 /*
@@ -850,7 +877,7 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	t = txn_alloc(ac, nr_ext, 1 + data_blocks, true);
 	if (!t)
 		return NULL;
-	for (i = 0; i < t->nr_blocks; i++)
+	for (i = 0; i < t->nr_pages; i++)
 		t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOIO);
 	t->crc_done = READ_ONCE(dmat_copy_crc_on);
 
@@ -888,16 +915,21 @@ static void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq)
 
 	dma_desc_init(d, geo, t->seq, t->log_block);
 	dma_desc_set_durable_seq(d, durable_seq);
+	if (t->zc)
+		dma_desc_set_commit_record(d);
 	for (i = 0; i < t->nr_ext; i++) {
 		struct atomic_ext *x = &t->ext[i];
 
-		u32 crc = t->crc_done ? x->crc :
+		u32 crc = t->zc ? 0 : t->crc_done ? x->crc :
 			  txn_crc(t, x->offset, (u64)x->nr_sectors << SECTOR_SHIFT);
 
 		/* Cannot fail: bounds were checked in map, nr_ext <= max. */
 		WARN_ON(dma_desc_add(d, geo, x->sector, x->nr_sectors, crc));
 	}
 	dma_desc_seal(d);
+	if (t->zc)
+		dma_commit_build(page_address(t->pages[1]), geo, d,
+				 dma_log_wrap(geo, t->log_block + t->nr_blocks - 1));
 }
 
 /* ------------------------------------------------------------------------
@@ -1235,13 +1267,86 @@ now:
 }
 
 /*
+ * Zero-copy: a list of at least zero_copy_bytes goes to the log straight from
+ * the writer's pages (no copy, no data crc: see "Commit records" in
+ * dm-atomic-format.h) as a transaction of its own: descriptor and data, then,
+ * once they are durable, the commit record (REQ_PREFLUSH | REQ_FUA); then the
+ * in-place writes, from the same pages; the list is acknowledged by those.
+ * Its ranges are indexed when the commit record is durable (plain writes over
+ * them are logged from then on, and reads go to the data device), and it
+ * retires with the next write-back pass, which has nothing to write for it.
+ *
+ * Only a list that overlaps nothing in the index, with nothing in flight (so
+ * no older logged data of its sectors can be written back over it later),
+ * made of whole blocks in buffers the metadata device can take.  Under
+ * ac->lock.
+ */
+static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&ac->lock);
+	if (!req->zc_fit || !ac->zc_ok || !READ_ONCE(dmat_zero_copy))
+		return false;
+	for (i = 0; i < req->nr_bios; i++) {
+		struct bio *bio = req->bios[i], *d;
+		sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+		sector_t end = start + bio_sectors(bio);
+
+		if (index_overlaps(ac, start, end))
+			return false;
+		/*
+		 * A deferred discard over it waits for older logged data
+		 * elsewhere, and would land after the list: and then under
+		 * its replay.  Copied, the list's write-back lands after it.
+		 */
+		bio_list_for_each(d, &ac->deferred_discards) {
+			sector_t ds = dm_target_offset(ac->ti, d->bi_iter.bi_sector);
+
+			if (ds < end && ds + bio_sectors(d) > start)
+				return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * What zc_wanted() need not look at under the lock, once per list at map
+ * time: big enough, whole blocks, and every buffer as the metadata device
+ * takes it as it is (its logical block size and DMA alignment: the target
+ * advertises the data device's).
+ */
+static bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
+{
+	struct block_device *meta = ac->meta_dev->bdev;
+	unsigned int i, mask = max_t(unsigned int, bdev_logical_block_size(meta) - 1,
+				     queue_dma_alignment(bdev_get_queue(meta)));
+
+	if (!ac->zero_copy_bytes || req->bytes < ac->zero_copy_bytes)
+		return false;
+	for (i = 0; i < req->nr_bios; i++) {
+		struct bio *bio = req->bios[i];
+		struct bvec_iter iter;
+		struct bio_vec bv;
+
+		if (bio->bi_iter.bi_size & (DMA_BLOCK_SIZE - 1))
+			return false;
+		bio_for_each_bvec(bv, bio, iter)
+			if ((bv.bv_offset | bv.bv_len) & mask)
+				return false;
+	}
+	return true;
+}
+
+/*
  * Take queued requests for one group commit: at most DMA_MAX_ENTRIES
  * extents and batch_bytes of data.  Returns false when nothing may be taken
  * now (empty, a commit in flight or the commit window open, see
  * commit_now(), or the memory cap).  Under ac->lock.
  */
 static bool take_batch(struct atomic_c *ac, struct list_head *batch,
-		       unsigned int *nr_ext, u64 *data_blocks, unsigned long *wait)
+		       unsigned int *nr_ext, u64 *data_blocks, unsigned long *wait,
+		       bool *zc)
 {
 	struct atomic_req *req, *tmp;
 	u64 bytes = 0;
@@ -1250,6 +1355,21 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 
 	*nr_ext = 0;
 	*data_blocks = 0;
+	*zc = false;
+	req = list_first_entry_or_null(&ac->incoming, struct atomic_req, list);
+	if (req && zc_wanted(ac, req)) {
+		/* Alone, with nothing in flight: the completion kicks the worker. */
+		*wait = 0;
+		if (ac->nr_committing)
+			return false;
+		list_move_tail(&req->list, batch);
+		incoming_sub(ac, req);
+		ac->window_open = false;
+		*nr_ext = req->nr_bios;
+		*data_blocks = req_nr_blocks(req);
+		*zc = true;
+		return true;
+	}
 	if (!commit_now(ac, wait))
 		return false;
 	list_for_each_entry_safe(req, tmp, &ac->incoming, list) {
@@ -1320,6 +1440,9 @@ static void commit_endio(void *context, blk_status_t status)
 	queue_work(ac->done_wq, &ac->complete_work);
 }
 
+static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int nr_ext,
+		      u64 data_blocks);
+
 static void commit_work_fn(struct work_struct *ws)
 {
 	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c, commit_work);
@@ -1329,7 +1452,7 @@ static void commit_work_fn(struct work_struct *ws)
 	unsigned int nr_ext;
 	unsigned long window;
 	u64 data_blocks, durable_seq, mark;
-	bool fua, preflush;
+	bool fua, preflush, zc;
 
 	for (;;) {
 		if (atomic_failed(ac)) {
@@ -1343,7 +1466,7 @@ static void commit_work_fn(struct work_struct *ws)
 			return;
 		}
 		spin_lock_irq(&ac->lock);
-		if (!take_batch(ac, &batch, &nr_ext, &data_blocks, &window)) {
+		if (!take_batch(ac, &batch, &nr_ext, &data_blocks, &window, &zc)) {
 			bool wait = ac->waiting_space;
 
 			spin_unlock_irq(&ac->lock);
@@ -1366,6 +1489,11 @@ static void commit_work_fn(struct work_struct *ws)
 				fail_reqs(ac, &batch);
 				continue;
 			}
+		}
+		if (zc) {
+			if (!commit_zc(ac, &batch, nr_ext, data_blocks))
+				return;
+			continue;
 		}
 		t = txn_build(ac, &batch, nr_ext, data_blocks);
 		if (!t) {
@@ -1442,7 +1570,8 @@ static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
 		dmat_log_durable(ac, t->flush_mark);
 	if (t->fua && ac->durable_upto >= t->seq)
 		dmat_log_durable(ac, t->seq + 1);
-	index_txn_ranges(ac, t);
+	if (!t->zc_indexed)
+		index_txn_ranges(ac, t);
 	list_del(&t->list);
 	ac->nr_committing--;
 	list_add_tail(&t->list, &ac->committed);
@@ -1472,7 +1601,10 @@ static void complete_work_fn(struct work_struct *ws)
 
 		if (t->status)
 			atomic_set_meta_error(ac, blk_status_to_errno(t->status), "log write");
-		if (atomic_failed(ac)) {
+		if (t->zc_error)
+			atomic_set_error(ac, t->zc_error, "in-place write of a zero-copy list");
+		/* An indexed zero-copy txn stays until retired: the index points at it. */
+		if (atomic_failed(ac) && !t->zc_indexed) {
 			/*
 			 * Not acknowledged, so not promised: a later
 			 * transaction may be intact in the log, but the scan
@@ -1496,7 +1628,8 @@ static void complete_work_fn(struct work_struct *ws)
 			lists++;
 			bios += req->nr_bios;
 			bytes += req->bytes;
-			complete_req(ac, req, BLK_STS_OK);
+			/* Durable in the log either way; one status for the whole list. */
+			complete_req(ac, req, t->zc_error ? BLK_STS_IOERR : BLK_STS_OK);
 		}
 		spin_lock_irq(&ac->lock);
 		ac->lists_committed += lists;
@@ -1656,7 +1789,8 @@ static unsigned long wb_snapshot(struct atomic_c *ac, u64 seq, struct read_pin *
 
 	spin_lock_irq(&ac->lock);
 	for (r = index_first(ac, *from); r && i < cap; r = index_next(r)) {
-		if (r->txn->seq > seq)
+		/* Zero-copy lists were written in place before acknowledged. */
+		if (r->txn->seq > seq || r->txn->zc)
 			continue;
 		pins[i].start = max(r->start, *from);
 		pins[i].end = r->end;
@@ -1918,6 +2052,226 @@ static void process_deferred_discards(struct atomic_c *ac)
 }
 
 /* ------------------------------------------------------------------------
+ * Zero-copy commits (see zc_wanted()): three steps, each started by the
+ * completion of the one before.
+ */
+
+/* The last in-place write completed: complete_work_fn() moves it to committed. */
+static void zc_inplace_put(struct atomic_txn *t)
+{
+	if (atomic_dec_and_test(&t->zc_pending)) {
+		struct atomic_c *ac = t->ac;
+
+		/* Pairs with smp_load_acquire() in complete_work_fn(). */
+		smp_store_release(&t->done, true);
+		queue_work(ac->done_wq, &ac->complete_work);
+	}
+}
+
+/* A failed step: complete_work_fn() fails the list (nothing went in place). */
+static void zc_fail(struct atomic_txn *t, blk_status_t status)
+{
+	struct atomic_c *ac = t->ac;
+
+	t->status = status;
+	smp_store_release(&t->done, true);
+	queue_work(ac->done_wq, &ac->complete_work);
+}
+
+/* One in-place write of a zero-copy list completed; may run in interrupt context. */
+static void zc_inplace_endio(struct bio *bio)
+{
+	struct atomic_txn *t = bio->bi_private;
+
+	if (bio->bi_status)
+		cmpxchg(&t->zc_error, 0, blk_status_to_errno(bio->bi_status));
+	bio_put(bio);
+	zc_inplace_put(t);
+}
+
+/*
+ * Step 3, in a worker: the commit record is durable.  The list goes in place
+ * through clones of its bios (from the write-back's bio_set, one at a time),
+ * and is acknowledged by complete_work_fn() once they all completed, with one
+ * status.
+ */
+static void zc_inplace_fn(struct work_struct *ws)
+{
+	struct atomic_txn *t = container_of(ws, struct atomic_txn, zc_inplace_work);
+	struct atomic_c *ac = t->ac;
+	struct atomic_req *req = list_first_entry(&t->reqs, struct atomic_req, list);
+	unsigned int i;
+	bool direct;
+
+	/* Fail mode: nothing more goes to the data device (a replay may still bring it). */
+	if (atomic_failed(ac)) {
+		zc_fail(t, BLK_STS_IOERR);
+		return;
+	}
+	/*
+	 * Durable now (the record went with REQ_FUA, after every earlier
+	 * commit was durable or with REQ_PREFLUSH, see zc_commit_fn()).
+	 * Indexed, so that a plain write mapped from now on over these
+	 * sectors is logged (G5: a replay of this list must not land over
+	 * it) and a read goes to the data device.
+	 */
+	spin_lock_irq(&ac->lock);
+	if (t->preflush)
+		dmat_log_durable(ac, t->flush_mark);
+	if (ac->durable_upto >= t->seq)
+		dmat_log_durable(ac, t->seq + 1);
+	index_txn_ranges(ac, t);
+	t->zc_indexed = true;
+	/* Direct writes are counted under this lock: none in flight, none to wait for. */
+	direct = atomic_read(&ac->direct_inflight[0]) || atomic_read(&ac->direct_inflight[1]);
+	spin_unlock_irq(&ac->lock);
+	/*
+	 * A direct write mapped before that may still be in flight over the
+	 * same sectors: it lands first, as before a write-back (the epochs are
+	 * flipped under writeback_lock, see dmat_wait_direct()).
+	 */
+	if (direct) {
+		mutex_lock(&ac->writeback_lock);
+		dmat_wait_direct(ac);
+		mutex_unlock(&ac->writeback_lock);
+	}
+
+	atomic_set(&t->zc_pending, 1);
+	for (i = 0; i < req->nr_bios; i++) {
+		struct bio *src = req->bios[i];
+		struct bio *bio = bio_alloc_clone(ac->data_dev->bdev, src, GFP_NOIO, &ac->bs);
+
+		if (!bio) {	/* only a failed integrity or crypt context clone */
+			cmpxchg(&t->zc_error, 0, -ENOMEM);
+			break;
+		}
+		bio->bi_opf = REQ_OP_WRITE | REQ_SYNC;
+		bio->bi_iter.bi_sector = dm_target_offset(ac->ti, src->bi_iter.bi_sector);
+		bio->bi_end_io = zc_inplace_endio;
+		bio->bi_private = t;
+		atomic_inc(&t->zc_pending);
+		submit_bio(bio);
+	}
+	zc_inplace_put(t);
+}
+
+static void zc_commit_endio(void *context, blk_status_t status)
+{
+	struct atomic_txn *t = context;
+
+	if (status) {
+		zc_fail(t, status);
+		return;
+	}
+	queue_work(t->ac->wq, &t->zc_inplace_work);
+}
+
+/*
+ * Step 2, in a worker: descriptor and data written; the commit record, with
+ * REQ_FUA.  It must not be durable before them, nor before any earlier
+ * transaction (the scan stops at the first torn one, and this list goes in
+ * place once its record is durable): REQ_PREFLUSH unless they were written
+ * REQ_FUA (a metadata device with native FUA) and every earlier commit is
+ * durable already.
+ */
+static void zc_commit_fn(struct work_struct *ws)
+{
+	struct atomic_txn *t = container_of(ws, struct atomic_txn, zc_commit_work);
+	struct atomic_c *ac = t->ac;
+	u64 at = dma_log_wrap(dma_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
+
+	if (atomic_failed(ac)) {
+		zc_fail(t, BLK_STS_IOERR);
+		return;
+	}
+	spin_lock_irq(&ac->lock);
+	t->flush_mark = dmat_log_mark(ac);
+	t->preflush = !t->zc_fua_data || ac->durable_upto < t->seq;
+	spin_unlock_irq(&ac->lock);
+	dma_log_write(ac->log, &t->log_io, at, &t->pages[1], 1,
+		      REQ_FUA | (t->preflush ? REQ_PREFLUSH : 0), zc_commit_endio, t);
+}
+
+static void zc_data_endio(void *context, blk_status_t status)
+{
+	struct atomic_txn *t = context;
+
+	if (status) {
+		zc_fail(t, status);
+		return;
+	}
+	queue_work(t->ac->wq, &t->zc_commit_work);
+}
+
+/*
+ * Step 1, from the commit worker: the list in @batch (alone) as a zero-copy
+ * transaction.  Returns false when the log is full (the list is queued
+ * again and write-back kicked).  May sleep.
+ */
+static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int nr_ext,
+		      u64 data_blocks)
+{
+	struct atomic_req *req = list_first_entry(batch, struct atomic_req, list);
+	struct atomic_txn *t;
+	unsigned int i;
+
+	t = txn_alloc(ac, nr_ext, 2, true);
+	if (!t) {
+		fail_reqs(ac, batch);
+		return true;
+	}
+	t->pages[0] = mempool_alloc(&ac->page_pool, GFP_NOIO);
+	t->pages[1] = mempool_alloc(&ac->page_pool, GFP_NOIO);
+	t->zc = true;
+	t->nr_blocks = 2 + data_blocks;
+	INIT_WORK(&t->zc_commit_work, zc_commit_fn);
+	INIT_WORK(&t->zc_inplace_work, zc_inplace_fn);
+	for (i = 0; i < nr_ext; i++) {
+		struct bio *bio = req->bios[i];
+		struct atomic_ext *x = &t->ext[i];
+
+		x->sector = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
+		x->nr_sectors = bio_sectors(bio);
+		t->bytes += bio->bi_iter.bi_size;
+	}
+	list_splice_init(batch, &t->reqs);
+	if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
+		/* Log full: back at the head of the queue, wait for a retire. */
+		spin_lock_irq(&ac->lock);
+		incoming_add(ac, req);
+		list_splice(&t->reqs, &ac->incoming);
+		ac->waiting_space = true;
+		ac->space_waits++;
+		spin_unlock_irq(&ac->lock);
+		INIT_LIST_HEAD(&t->reqs);
+		txn_put(t);
+		kick_writeback(ac, true);
+		return false;
+	}
+	/* Native FUA: the data goes REQ_FUA, and the record needs no flush. */
+	t->zc_fua_data = bdev_fua(ac->meta_dev->bdev);
+	spin_lock_irq(&ac->lock);
+	t->fua = true;
+	ac->commits_fua++;
+	ac->zero_copy_txns++;
+	spin_unlock_irq(&ac->lock);
+	txn_seal(ac, t, READ_ONCE(ac->durable_upto));
+
+	spin_lock_irq(&ac->lock);
+	list_add_tail(&t->list, &ac->committing);
+	ac->nr_committing++;
+	ac->last_seq = t->seq;
+	ac->pending_bytes += txn_mem(t);
+	ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
+	spin_unlock_irq(&ac->lock);
+
+	t->submit_ns = ktime_get_ns();
+	dma_log_write_bios(ac->log, &t->log_io, t->log_block, t->pages[0], req->bios,
+			   req->nr_bios, t->zc_fua_data ? REQ_FUA : 0, zc_data_endio, t);
+	return true;
+}
+
+/* ------------------------------------------------------------------------
  * Reads
  */
 
@@ -1997,8 +2351,13 @@ static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb, sector_t
 	*covered = 0;
 	spin_lock_irq(&ac->lock);
 	for (r = index_first(ac, start); r && r->start < *end && i < cap;
-	     r = index_next(r), i++) {
+	     r = index_next(r)) {
 		struct read_pin *p = &pins[i];
+
+		/* Zero-copy data is on the data device (its list was acknowledged). */
+		if (r->txn->zc)
+			continue;
+		i++;
 
 		p->start = max(start, r->start);
 		p->end = min(*end, r->end);
@@ -2064,6 +2423,7 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 	unsigned long delay = usecs_to_jiffies(ac->commit_delay_us);
 	bool kick = true, now = false;
 
+	req->zc_fit = zc_fits(ac, req);
 	spin_lock_irq(&ac->lock);
 	list_add_tail(&req->list, &ac->incoming);
 	incoming_add(ac, req);
@@ -2447,6 +2807,23 @@ static int parse_commit_delay(struct atomic_c *ac, struct dm_arg_set *as, char *
 	return parse_number(as, &arg, &ac->commit_delay_us, error);
 }
 
+/*
+ * zero_copy_bytes: lists of at least this many bytes are logged zero-copy
+ * (see zc_wanted()); 0 turns it off.  Digits only, at most max_bytes' limit.
+ */
+static int parse_zero_copy_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	const char *s = dm_shift_arg(as);
+	u64 v;
+
+	if (!all_digits(s) || kstrtoull(s, 10, &v) || v > UINT_MAX) {
+		*error = "Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off)";
+		return -EINVAL;
+	}
+	ac->zero_copy_bytes = v;
+	return 0;
+}
+
 /* Keep the feature arguments as given, for status TABLE. */
 static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, char **error)
 {
@@ -2471,7 +2848,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 14, "Invalid number of feature arguments (expected 0 to 14, and that many must follow)"
+		0, 16, "Invalid number of feature arguments (expected 0 to 16, and that many must follow)"
 	};
 	unsigned int argc, seen = 0, bit;
 	const char *name;
@@ -2507,8 +2884,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 128;
 		else if (!strcmp(name, "max_memory"))
 			bit = 256;
+		else if (!strcmp(name, "zero_copy_bytes"))
+			bit = 512;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -2540,6 +2919,8 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			r = parse_commit_delay(ac, as, error);
 		else if (bit == 8)
 			r = parse_high_watermark(ac, as, error);
+		else if (bit == 512)
+			r = parse_zero_copy_bytes(ac, as, error);
 		else
 			r = parse_max_memory(ac, as, error);
 		if (r)
@@ -2776,7 +3157,8 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
 	}
 	t->seq = dt->seq;
 	t->log_block = dt->log_block;
-	t->nr_blocks = nr;
+	t->nr_pages = nr;
+	t->nr_blocks = nr + ((dt->flags & DMA_DESC_FLAG_COMMIT_RECORD) ? 1 : 0);
 	t->pages = pages;
 	t->pages_apart = true;
 	t->done = true;
@@ -2812,11 +3194,15 @@ static int activate_log(struct atomic_c *ac, char **error)
 
 	if (!ac->opened_log)
 		r = open_log(ac, error);
-	if (!r && ac->read_only)
+	if (!r && ac->read_only) {
 		r = dma_log_load(ac->opened_log, ac->probe_window,
 				 ac->mem_cap >> DMA_BLOCK_SHIFT, load_txn, ac, error);
-	else if (!r)
+	} else if (!r) {
+		/* The superblock activation writes says commit records may follow. */
+		if (ac->zero_copy_bytes)
+			dma_log_use_commit_records(ac->opened_log);
 		r = dma_log_activate(ac->opened_log, ac->probe_window, error);
+	}
 	if (r) {
 		if (ac->opened_log)
 			dma_log_close(ac->opened_log);
@@ -2825,6 +3211,7 @@ static int activate_log(struct atomic_c *ac, char **error)
 	}
 	ac->log = ac->opened_log;
 	ac->opened_log = NULL;
+	ac->zc_ok = ac->zero_copy_bytes && !ac->read_only && dma_log_commit_records(ac->log);
 	dma_log_get_info(ac->log, &info);
 	spin_lock_irq(&ac->lock);
 	/* The new run starts at head_seq: everything before it is durable. */
@@ -3174,11 +3561,14 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u max_memory %llu%s%s%s%s",
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u max_memory %llu",
 		       10 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
-		       ac->all_writes_atomic,
+		       ac->all_writes_atomic + (ac->zero_copy_bytes ? 2 : 0),
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
-		       ac->mem_cap,
+		       ac->mem_cap);
+		if (ac->zero_copy_bytes)
+			DMEMIT(" zero_copy_bytes %llu", ac->zero_copy_bytes);
+		DMEMIT("%s%s%s%s",
 		       ac->no_suspend_writeback ? " no_suspend_writeback" : "",
 		       ac->no_discard_passdown ? " no_discard_passdown" : "",
 		       ac->read_only ? " read_only" : "",
@@ -3229,6 +3619,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("log_flushes=%llu\nlog_flushes_skipped=%llu\ncommits_fua=%llu\ndurable_seq=%llu\n",
 	       ac->log_flushes, ac->log_flushes_skipped, ac->commits_fua, ac->durable_upto);
 	DMEMIT("txn_pool_allocs=%lld\n", (long long)atomic64_read(&ac->txn_pool_allocs));
+	DMEMIT("zero_copy_txns=%llu\n", ac->zero_copy_txns);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\npending_bytes_max=%llu\nmax_memory=%llu\nmode=%s",
@@ -3260,6 +3651,7 @@ static void clear_stats(struct atomic_c *ac)
 	ac->log_flushes = 0;
 	ac->log_flushes_skipped = 0;
 	ac->commits_fua = 0;
+	ac->zero_copy_txns = 0;
 	atomic64_set(&ac->txn_pool_allocs, 0);
 	ac->pending_bytes_max = ac->pending_bytes;
 	spin_unlock_irq(&ac->lock);

@@ -300,6 +300,7 @@ static const char *const scan_result_str[DMA_SCAN_NR_RESULTS] = {
 	[DMA_SCAN_IO_ERROR] = "I/O error",
 	[DMA_SCAN_STOPPED] = "stopped by caller",
 	[DMA_SCAN_UNWRITTEN] = "unwritten block",
+	[DMA_SCAN_NO_COMMIT] = "no commit record (torn zero-copy transaction)",
 };
 
 static const char *const scan_result_name[DMA_SCAN_NR_RESULTS] = {
@@ -317,6 +318,7 @@ static const char *const scan_result_name[DMA_SCAN_NR_RESULTS] = {
 	[DMA_SCAN_IO_ERROR] = "io_error",
 	[DMA_SCAN_STOPPED] = "stopped",
 	[DMA_SCAN_UNWRITTEN] = "unwritten",
+	[DMA_SCAN_NO_COMMIT] = "no_commit",
 };
 
 const char *dma_scan_result_name(enum dma_scan_result r)
@@ -342,6 +344,7 @@ int dma_scan_result_is_normal_end(enum dma_scan_result r)
 	case DMA_SCAN_SALT_MISMATCH:
 	case DMA_SCAN_STALE_SEQ:
 	case DMA_SCAN_DATA_CRC:
+	case DMA_SCAN_NO_COMMIT:
 		return 1;
 	default:
 		return 0;
@@ -401,7 +404,7 @@ enum dma_scan_result dma_desc_check(const struct dma_descriptor *d,
 	*bad_entry = 0;
 	if (blocks != le32_to_cpu(d->nr_data_blocks))
 		return DMA_SCAN_BAD_DESC;
-	if (used_blocks + 1 + blocks > geo->log_blocks)
+	if (used_blocks + blocks + (dma_desc_has_commit_record(d) ? 2 : 1) > geo->log_blocks)
 		return DMA_SCAN_LOG_OVERRUN;
 	return DMA_SCAN_RUNNING;
 }
@@ -442,6 +445,48 @@ static enum dma_scan_result check_data(struct dma_scan *s, u64 desc_block)
 	return DMA_SCAN_RUNNING;
 }
 
+void dma_commit_build(struct dma_commit *c, const struct dma_geometry *geo,
+		      const struct dma_descriptor *d, u64 commit_block)
+{
+	memset(c, 0, sizeof(*c));
+	c->magic = cpu_to_le32(DMA_COMMIT_MAGIC);
+	c->seq = d->seq;
+	c->blocknr = cpu_to_le64(geo->log_start + commit_block);
+	memcpy(c->uuid, geo->uuid, sizeof(c->uuid));
+	c->desc_csum = d->csum;
+	c->csum = cpu_to_le32(block_csum(c));
+}
+
+int dma_commit_check(const struct dma_commit *c, const struct dma_geometry *geo,
+		     const struct dma_descriptor *d, u64 commit_block)
+{
+	return le32_to_cpu(c->magic) == DMA_COMMIT_MAGIC &&
+	       le32_to_cpu(c->csum) == block_csum(c) &&
+	       !memcmp(c->uuid, geo->uuid, sizeof(c->uuid)) &&
+	       le64_to_cpu(c->blocknr) == geo->log_start + commit_block &&
+	       c->seq == d->seq && c->desc_csum == d->csum;
+}
+
+/* The commit record of the descriptor in s->desc_buf (read into data_buf). */
+static enum dma_scan_result check_commit(struct dma_scan *s, u64 desc_block)
+{
+	const struct dma_descriptor *d = s->desc_buf;
+	u64 pos = wrap(s->geo, desc_block + 1 + le32_to_cpu(d->nr_data_blocks));
+	int r;
+
+	r = s->read_block(s->ctx, s->geo->log_start + pos, s->data_buf);
+	if (r) {
+		s->io_error = r;
+		s->bad_block = pos;
+		return DMA_SCAN_IO_ERROR;
+	}
+	if (!dma_commit_check(s->data_buf, s->geo, d, pos)) {
+		s->bad_block = pos;
+		return DMA_SCAN_NO_COMMIT;
+	}
+	return DMA_SCAN_RUNNING;
+}
+
 enum dma_scan_result dma_scan(struct dma_scan *s)
 {
 	const struct dma_descriptor *d = s->desc_buf;
@@ -474,7 +519,7 @@ enum dma_scan_result dma_scan(struct dma_scan *s)
 			s->found_seq = le64_to_cpu(d->seq);
 		if (r != DMA_SCAN_RUNNING)
 			break;
-		r = check_data(s, pos);
+		r = dma_desc_has_commit_record(d) ? check_commit(s, pos) : check_data(s, pos);
 		if (r != DMA_SCAN_RUNNING)
 			break;
 
@@ -486,6 +531,7 @@ enum dma_scan_result dma_scan(struct dma_scan *s)
 				.log_block = pos,
 				.nr_entries = le32_to_cpu(d->nr_entries),
 				.nr_data_blocks = le32_to_cpu(d->nr_data_blocks),
+				.flags = le32_to_cpu(d->flags),
 				.desc = d,
 			};
 

@@ -166,11 +166,40 @@ static inline void dma_desc_set_durable_seq(struct dma_descriptor *d, u64 seq)
 /* Compute d->csum; call last. */
 void dma_desc_seal(struct dma_descriptor *d);
 
-/* Log blocks a transaction takes: 1 + nr_data_blocks. */
+/* Mark the descriptor as that of a zero-copy transaction (before sealing). */
+static inline void dma_desc_set_commit_record(struct dma_descriptor *d)
+{
+	d->flags |= cpu_to_le32(DMA_DESC_FLAG_COMMIT_RECORD);
+}
+
+static inline int dma_desc_has_commit_record(const struct dma_descriptor *d)
+{
+	return !!(le32_to_cpu(d->flags) & DMA_DESC_FLAG_COMMIT_RECORD);
+}
+
+/*
+ * Log blocks a transaction takes: 1 + nr_data_blocks, and the commit record
+ * where it has one.
+ */
 static inline u64 dma_desc_total_blocks(const struct dma_descriptor *d)
 {
-	return 1 + (u64)le32_to_cpu(d->nr_data_blocks);
+	return 1 + (u64)le32_to_cpu(d->nr_data_blocks) +
+	       (dma_desc_has_commit_record(d) ? 1 : 0);
 }
+
+/*
+ * Build the commit record of the sealed descriptor @d (at log block
+ * @desc_block; the record goes at log block @commit_block).
+ */
+void dma_commit_build(struct dma_commit *c, const struct dma_geometry *geo,
+		      const struct dma_descriptor *d, u64 commit_block);
+
+/*
+ * Is @c the valid commit record of descriptor @d at log block @commit_block?
+ * 1 or 0.
+ */
+int dma_commit_check(const struct dma_commit *c, const struct dma_geometry *geo,
+		     const struct dma_descriptor *d, u64 commit_block);
 
 /*
  * Log block (0 .. log_blocks-1) of a log position possibly past the end.
@@ -210,6 +239,8 @@ enum dma_scan_result {
 	DMA_SCAN_STOPPED,	/* the transaction callback asked to stop */
 	DMA_SCAN_UNWRITTEN,	/* an all-zero block: never written since the
 				 * format, the clean end of a young log */
+	DMA_SCAN_NO_COMMIT,	/* a transaction with DMA_DESC_FLAG_COMMIT_RECORD
+				 * and no valid commit record: torn */
 	DMA_SCAN_NR_RESULTS
 };
 
@@ -230,6 +261,7 @@ struct dma_txn {
 	u64 log_block;		/* log block of the descriptor */
 	u32 nr_entries;
 	u32 nr_data_blocks;
+	u32 flags;		/* DMA_DESC_FLAG_* */
 	const struct dma_descriptor *desc;	/* entries, little endian */
 };
 
@@ -262,7 +294,8 @@ struct dma_scan {
 	u64 used_blocks;	/* log blocks they take */
 	u64 found_seq;		/* seq in the failing descriptor (STALE/GAP) */
 	u64 bad_block;		/* log block where the check failed (for data
-				 * crc: the first block of the bad entry) */
+				 * crc: the first block of the bad entry; for
+				 * no commit: the commit record's block) */
 	u32 bad_entry;		/* entry index (ENTRY_RANGE, DATA_CRC, BAD_DESC) */
 	int io_error;		/* read_block's value (IO_ERROR) */
 	int cb_error;		/* transaction's value (STOPPED) */

@@ -1,6 +1,6 @@
 Superblock feature flags, one class at a time, through the tools, with bits
 this version does not know (it knows the compatible fixed_log 0x1 and
-data_id 0x2, and no other): an unknown
+data_id 0x2 and the incompatible commit_records 0x1, and no other): an unknown
 incompatible feature makes the metadata unusable (dma-check says
 "unsupported", exit 1), an unknown read-only-compatible one may be read but
 not written (dma-check and dma-dump read it, dma-replay and dma-format

@@ -9,6 +9,7 @@ same file the kernel module compiles) and the userspace crc32c.
   ok wrap-around, head at log block 4 seq 42
   ok every scan verdict as expected
   ok descriptor holds 252 entries
+  ok commit records: valid, missing, torn, foreign and wrapped ones scanned as they must
   ok 3000 random logs: every flipped byte stops the scan exactly where it must
   ok crash model: over 2000 crashes, every acknowledged transaction found, nothing torn or stale replayed
   ok dma-check's probe: no crash state called damage, every damaged acknowledged transaction proven

@@ -40,7 +40,7 @@ Every option of every --help is in the page (rendered, so a hyphen in the source
 The target's page names every feature argument of dm-atomic/dm-atomic.rst.
 
   $ feats=$(sed -n '/^Feature arguments/,/^Errors/p' dm-atomic/dm-atomic.rst | sed -n 's/^``\([a-z_]*\)\( <.*>\)\?``$/\1/p'); echo $feats
-  max_segments max_bytes commit_delay_us high_watermark max_memory no_suspend_writeback no_discard_passdown read_only all_writes_atomic
+  max_segments max_bytes commit_delay_us high_watermark max_memory zero_copy_bytes no_suspend_writeback no_discard_passdown read_only all_writes_atomic
   $ r=$(render man/dm-atomic.8); for f in $feats; do grep -qw -- "$f" <<<"$r" || echo "dm-atomic.8: no $f"; done
 
 The atomictab page names every option the setup tool accepts in the file.

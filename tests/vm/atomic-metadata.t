@@ -57,14 +57,14 @@ unknown read-only-compatible one refuses it read-write (read-only mode may read 
 atomic-readonly.t; dma-check still reads it).  The kernel log names the bits; the metadata is left as it was.
 
   $ klog() { dmesg | sed -n 's/.*device-mapper: atomic: [^:]*: //p'; }
-  $ dma-craft sb $SCRATCH1 incompat=1
+  $ dma-craft sb $SCRATCH1 incompat=3
   $ before=$(sb_sum); try; [ "$(sb_sum)" = "$before" ] && echo unchanged
   Superblock has incompatible features this version does not know (-EINVAL)
   unchanged
   $ klog
-  superblock has incompatible features this version does not know (incompat 0x1); not using the metadata
+  superblock has incompatible features this version does not know (incompat 0x2); not using the metadata
   $ dma-check -q $SCRATCH1; echo "dma-check: $?"
-  superblock: incompatible features this version does not know (incompat 0x1): only a newer version can use this metadata
+  superblock: incompatible features this version does not know (incompat 0x2): only a newer version can use this metadata
   unsupported
   dma-check: 1
   $ dma-craft sb $SCRATCH1 incompat=0 ro_compat=1

@@ -45,17 +45,17 @@ one; dm-atomic's own overlap check covers devices claimed by different tables).
 Feature arguments.
 
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1"
-  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 x"
-  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 15 a b c d e f g h i j k l m n o"
-  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 17 a b c d e f g h i j k l m n o p q"
+  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments"
-  Invalid number of feature arguments (expected 0 to 14, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"
@@ -80,6 +80,12 @@ Feature arguments.
   Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 high_watermark 101"
   Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes 4294967296"
+  Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes 64K"
+  Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes"
+  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 511"
   Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1099511627777"

@@ -2,7 +2,7 @@
 """Crash-state enumeration for dm-atomic (fstests generic/482 / CrashMonkey style).
 
   crash-states.py run WORKLOAD SEED [--max N] [--sample-seed S] [--recovery] [--corrupt N]
-                 [--save DIR] [--control]
+                 [--save DIR] [--control] [--zero-copy BYTES]
 
 1. Record.  One dm-log-writes device (backing disk $SCRATCH0, log $SCRATCH1)
    holds both of dm-atomic's devices as two dm-linear slices, so every write,
@@ -46,6 +46,10 @@
    may read part new, part old: nothing can restore the flipped copy), unless
    dma-check proves the end of the log to be damage (a later transaction records
    the damaged one as durable): then activation must refuse and write nothing.
+   --zero-copy BYTES: the table logs lists of at least BYTES zero-copy (feature
+   zero_copy_bytes: the data from the writer's pages, a commit record after it,
+   no data crc).  Not with --corrupt: a flipped bit in such a transaction's data
+   is replayed as it is (nothing checksums it).
    Workloads uring and aio: asynchronous RWF_ATOMIC|RWF_DSYNC writes of 2 or 4 blocks,
    up to 32 in flight, by `dma-rwf stream`; each is an atomic op of one segment, its
    mark logged when it is reaped.  --control (uring, aio): the same writes without
@@ -64,6 +68,7 @@ import json
 import mmap
 import os
 import random
+import re
 import signal
 import struct
 import subprocess
@@ -849,6 +854,10 @@ def main():
     feats = FEATURES
     if name == "group":     # a window so that concurrent lists surely share commits
         feats = "6" + FEATURES[1:] + " commit_delay_us 2000"
+    if "--zero-copy" in args:   # lists of at least BYTES logged zero-copy (commit records)
+        n, rest = feats.split(" ", 1)
+        feats = "%d %s zero_copy_bytes %d" % (int(n) + 2, rest,
+                                               int(args[args.index("--zero-copy") + 1]))
     table = "0 %d atomic /dev/mapper/cs-d /dev/mapper/cs-m %s" % (DATA_SECTORS, feats)
     control = "--control" in args
     if control:
@@ -872,6 +881,10 @@ def main():
                 rec.close()
             holder["rec"] = rec
             holder["commits"] = 0 if control else int(dm.status("cs-a").split()[1])
+            if "zero_copy_bytes" in table:
+                st = subprocess.run(["dmsetup", "message", "cs-a", "0", "stats"], check=True,
+                                    capture_output=True, text=True).stdout
+                holder["zc"] = int(re.search(r"^zero_copy_txns=(\d+)", st, re.M).group(1))
         finally:
             dmsetup("remove", "cs-a")
 
@@ -888,6 +901,8 @@ def main():
     else:
         say("%s: %d lists in %d commits%s" % (name, lists, holder["commits"],
                                               " (group commit)" if holder["commits"] < lists else ""))
+        if "zc" in holder:
+            say("%s: %d of them zero-copy" % (name, holder["zc"]))
     if rec.depth:
         say("%s: %d writes in flight at most" % (name, rec.depth))
     checker = LinearChecker(os.environ["SCRATCH2"]) if control else \

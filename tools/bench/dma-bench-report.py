@@ -32,7 +32,8 @@ FULL_RECOVERY = ["log-16m", "log-64m", "log-256m"]
 SPEC = {
     1: dict(title="streaming sequential writes (fio, 1 writer, psync)",
             layouts=["sep", "fua"], groups=["seq-256k", "seq-1m", "seq-1m-u"],
-            cols=["lin-plain", "atom-oatomic", "atom-oatomic-fua", "atom-oatomic-2pass",
+            cols=["lin-plain", "atom-oatomic", "atom-oatomic-copy", "atom-oatomic-fua",
+                  "atom-oatomic-2pass",
                   "atom-oatomic-crc32c", "atom-plain"],
             base="lin-plain", head="mb_s", kind="fio-write"),
     2: dict(title="random writes (fio, psync)", layouts=["sep"],
@@ -50,7 +51,7 @@ SPEC = {
             cols=["lin-plain", "atom-written", "atom-inlog"], base="lin-plain",
             head="iops", kind="fio-read"),
     5: dict(title="recovery: activation with a full log vs reading as many bytes",
-            layouts=["sep"], groups=FULL_RECOVERY, cols=["seqread", "activate"],
+            layouts=["sep"], groups=FULL_RECOVERY, cols=["seqread", "activate", "activate-zc"],
             base="seqread", head="seconds", kind="timed"),
     6: dict(title="lists of 4 KiB segments (s = segments, j = writers)", layouts=["sep"],
             groups=["s1-j1", "s8-j1", "s32-j1", "s128-j1", "s1-j8", "s8-j2", "s8-j4", "s8-j8",
@@ -425,7 +426,7 @@ def main(argv):
                                      if any(k == "wa_" + x for k in f)] or ["wa_data"]
                         if row in (3, 6) and c.startswith(("atom-", "b-", "c-")):
                             need.append("lists_per_commit")
-                        if row == 5 and c == "activate":
+                        if row == 5 and c.startswith("activate"):
                             need.append("replayed_mib")
                         if row == 4 and c.startswith("atom-"):
                             need.append("from_log")

@@ -241,6 +241,9 @@ fio_cell() {	# fio_cell DEV RW BS JOBS [extra fio args]: fio's JSON on stdout
 }
 
 # --- layouts -------------------------------------------------------------------------------
+# The target of rows 1-3, 6 and 8 logs lists of 256 KiB and more zero-copy; the column
+# atom-oatomic-copy turns that off (module parameter zero_copy=N) in the same rounds.
+ATOM_FEATURES="2 zero_copy_bytes 262144"
 DATA= LOG=
 wipe_log() { dd if=/dev/zero of="$1" bs=4096 count=1 oflag=direct status=none; }
 
@@ -259,7 +262,7 @@ setup_layout() {
 	wipe_log "$LOG"
 	n=$(sectors "$DATA")
 	dmsetup create lin --table "0 $n linear $DATA 0" &&
-	dmsetup create atom --table "0 $n atomic $DATA $LOG"
+	dmsetup create atom --table "0 $n atomic $DATA $LOG $ATOM_FEATURES"
 }
 teardown_layout() {
 	dmsetup remove atom 2>/dev/null; dmsetup remove lin 2>/dev/null
@@ -313,6 +316,10 @@ no_window() { with_param commit_window N Y "$@"; }
 # from the metadata device's cache.
 fua_all() { with_param fua_commits Y N "$@"; }
 
+# copy_all CMD...: CMD with every list copied into dm-atomic's memory and checksummed
+# (module parameter zero_copy=N), as before large lists were logged zero-copy.
+copy_all() { with_param zero_copy N Y "$@"; }
+
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r
 	plan_of 1 "$L"
@@ -322,9 +329,10 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
 			cell 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-fua $r /dev/mapper/atom checkpoint:atom -- fua_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-oatomic-copy $r /dev/mapper/atom checkpoint:atom -- copy_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-oatomic-fua $r /dev/mapper/atom checkpoint:atom -- copy_all fua_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- copy_all two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			cell 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- copy_all crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
 		done
 	done
@@ -453,25 +461,32 @@ row4() {	# reads: data in the log / written back, against dm-linear, all over on
 }
 
 row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
-	local L=$1 g s r n m t0 t1 line
+	local L=$1 g s r n m v f
 	n=$(sectors "$DATA") m=$(sectors "$LOG")
 	for ((r = 1; r <= ROUNDS; r++)); do
 		plan_of 5 "$L"
 		for g in $PLAN_G; do
 			s=${g#log-} s=${s%m}
-			# Fill: the superblock's writes are dropped (dm-flakey over its block, the log
-			# passes), so the log keeps S MiB of transactions the superblock never retires.
-			wipe_log "$LOG"
-			dmsetup create bmeta --table "0 $m linear $LOG 0" &&
-			dmsetup create atom5 --table "0 $n atomic $DATA /dev/mapper/bmeta" &&
-			printf '0 8 flakey %s 0 0 1 1 drop_writes\n8 %s linear %s 8\n' "$LOG" $((m - 8)) "$LOG" |
-				dmsetup load bmeta && dmsetup suspend bmeta && dmsetup resume bmeta &&
-			fio --name=fill --filename=/dev/mapper/atom5 --rw=write --bs=1m --size=${s}m --direct=1 \
-				--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 &&
-			dmsetup remove atom5 && dmsetup remove bmeta || { fail "row 5 fill of $s MiB"; dmsetup remove atom5; dmsetup remove bmeta; continue; }
-			sync -d "$LOG"
-			cell 5 "$L" "log-${s}m" activate $r "$LOG" none -- activate5 "$DATA" "$LOG" "$s"
-			dmsetup remove atom5
+			# activate: a log of copied transactions (data crcs); activate-zc: of zero-copy
+			# ones (commit records, no data crc).
+			for v in activate activate-zc; do
+				f=
+				[ $v = activate-zc ] && f="2 zero_copy_bytes 262144"
+				# Fill: the superblock's writes are dropped (dm-flakey over its block, the
+				# log passes), so the log keeps S MiB of transactions the superblock never
+				# retires.
+				wipe_log "$LOG"
+				dmsetup create bmeta --table "0 $m linear $LOG 0" &&
+				dmsetup create atom5 --table "0 $n atomic $DATA /dev/mapper/bmeta $f" &&
+				printf '0 8 flakey %s 0 0 1 1 drop_writes\n8 %s linear %s 8\n' "$LOG" $((m - 8)) "$LOG" |
+					dmsetup load bmeta && dmsetup suspend bmeta && dmsetup resume bmeta &&
+				fio --name=fill --filename=/dev/mapper/atom5 --rw=write --bs=1m --size=${s}m --direct=1 \
+					--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 &&
+				dmsetup remove atom5 && dmsetup remove bmeta || { fail "row 5 fill of $s MiB ($v)"; dmsetup remove atom5; dmsetup remove bmeta; continue; }
+				sync -d "$LOG"
+				cell 5 "$L" "log-${s}m" $v $r "$LOG" none -- activate5 "$DATA" "$LOG" "$s"
+				dmsetup remove atom5
+			done
 			cell 5 "$L" "log-${s}m" seqread $r "$LOG" none -- seqread5 "$LOG" "$s"
 		done
 	done
@@ -588,8 +603,8 @@ run_layout() {
 		local t0=$SECONDS c0=$ncell
 		case $row in
 		1) row1 "$L" ;; 2) row2 "$L" ;; 3) row3 "$L" ;; 6) row6 "$L" ;; 8) row8 "$L" ;;
-		4) dmsetup remove atom; row4 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG" ;;
-		5) dmsetup remove atom; row5 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG" ;;
+		4) dmsetup remove atom; row4 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG $ATOM_FEATURES" ;;
+		5) dmsetup remove atom; row5 "$L"; dmsetup create atom --table "0 $(sectors "$DATA") atomic $DATA $LOG $ATOM_FEATURES" ;;
 		esac
 		say "layout $L row $row: $((ncell - c0)) cells in $((SECONDS - t0)) s"
 	done

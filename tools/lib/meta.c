@@ -392,6 +392,8 @@ void print_sb(const struct meta *m, int kv)
 		       compat, ro_compat, incompat);
 	if (compat & DMA_FEATURE_COMPAT_FIXED_LOG)
 		printf(" (fixed_log: the log keeps its size)");
+	if (incompat & DMA_FEATURE_INCOMPAT_COMMIT_RECORDS)
+		printf(" (commit_records: zero-copy transactions)");
 	if (dma_sb_data_id(sb, &id)) {
 		if (id.kind == DMA_DATA_ID_NONE)
 			printf(" (data_id: none, only the data device's size is checked)");

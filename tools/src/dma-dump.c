@@ -60,7 +60,12 @@ static void json_txn(const struct dump *d, const struct dma_txn *t)
 		       (unsigned long long)dma_txn_entry_block(&d->m->geo, t, i),
 		       le32_to_cpu(e->data_crc));
 	}
-	printf("]}");
+	printf("]");
+	if (t->flags & DMA_DESC_FLAG_COMMIT_RECORD)
+		printf(", \"commit_record\": %llu",
+		       (unsigned long long)dma_log_wrap(&d->m->geo, t->log_block + 1 +
+							t->nr_data_blocks));
+	printf("}");
 }
 
 static int on_txn(void *ctx, const struct dma_txn *t)
@@ -75,13 +80,20 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 		return 0;
 	}
 	if (d->kv)
-		printf("txn seq=%llu log_block=%llu entries=%u data_blocks=%u\n",
+		printf("txn seq=%llu log_block=%llu entries=%u data_blocks=%u",
 		       (unsigned long long)t->seq, (unsigned long long)t->log_block,
 		       t->nr_entries, t->nr_data_blocks);
 	else
-		printf("txn seq %llu at log block %llu: %u entries, %u data blocks\n",
+		printf("txn seq %llu at log block %llu: %u entries, %u data blocks",
 		       (unsigned long long)t->seq, (unsigned long long)t->log_block,
 		       t->nr_entries, t->nr_data_blocks);
+	if (t->flags & DMA_DESC_FLAG_COMMIT_RECORD) {
+		u64 at = dma_log_wrap(&d->m->geo, t->log_block + 1 + t->nr_data_blocks);
+
+		printf(d->kv ? " commit_record=%llu" : ", commit record at log block %llu (zero-copy: no data crc)",
+		       (unsigned long long)at);
+	}
+	printf("\n");
 	for (i = 0; i < t->nr_entries; i++) {
 		const struct dma_entry *e = &t->desc->entries[i];
 

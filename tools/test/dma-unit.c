@@ -138,7 +138,7 @@ static void test_sb(void)
 	/* Feature words: incompat refused by both; ro_compat only for writers. */
 	CHECK(dma_sb_unknown_compat(&sb) == 0 && dma_sb_unknown_ro_compat(&sb) == 0 &&
 	      dma_sb_unknown_incompat(&sb) == 0, "built without features");
-	t = sb; t.feature_incompat = cpu_to_le32(1); dma_sb_seal(&t);
+	t = sb; t.feature_incompat = cpu_to_le32(0x2); dma_sb_seal(&t);
 	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat");
 	CHECK(dma_sb_validate_read(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat, read");
 	t.flags = cpu_to_le32(4); dma_sb_seal(&t);
@@ -305,6 +305,122 @@ static void test_scan(void)
 		CHECK(dma_desc_add(&d, &g, 0, 1, 0) == -1, "full");
 		printf("ok descriptor holds %u entries\n", DMA_MAX_ENTRIES);
 	}
+}
+
+/*
+ * A zero-copy transaction (DMA_DESC_FLAG_COMMIT_RECORD) of whole blocks at
+ * @pos: descriptor, data (no crc), and the commit record unless !@commit.
+ * Returns the position after it.
+ */
+static u64 put_zc_txn(const struct dma_geometry *g, u64 seq, u64 pos, u64 sector,
+		      u32 nr, int commit)
+{
+	struct dma_descriptor d;
+	struct dma_commit c;
+	u64 p = (pos + 1) % LOG_BLOCKS, bl;
+
+	dma_desc_init(&d, g, seq, pos);
+	dma_desc_set_commit_record(&d);
+	CHECK(dma_desc_add(&d, g, sector, nr, 0) == 0, "zc add");
+	dma_desc_seal(&d);
+	memcpy(logblk(pos), &d, sizeof(d));
+	for (bl = 0; bl < DMA_ENTRY_BLOCKS(nr); bl++) {
+		memset(logblk(p), (int)(seq + bl) | 1, DMA_BLOCK_SIZE);
+		p = (p + 1) % LOG_BLOCKS;
+	}
+	dma_commit_build(&c, g, &d, p);
+	if (commit)
+		memcpy(logblk(p), &c, sizeof(c));
+	else
+		memset(logblk(p), 0, DMA_BLOCK_SIZE);
+	return (p + 1) % LOG_BLOCKS;
+}
+
+static void test_commit_records(void)
+{
+	static const u8 uuid[16] = "0123456789abcdef";
+	struct dma_superblock sb;
+	struct dma_geometry g;
+	struct dma_scan s;
+	u64 sec[] = { 40 };
+	u32 nr[] = { 8 };
+	u64 p, q;
+
+	memset(meta, 0, sizeof(meta));
+	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
+	dma_geometry_from_sb(&g, &sb);
+	CHECK(dma_sb_unknown_incompat(&sb) == 0, "incompat known");
+	sb.feature_incompat = cpu_to_le32(DMA_FEATURE_INCOMPAT_COMMIT_RECORDS);
+	dma_sb_seal(&sb);
+	CHECK(dma_sb_validate(&sb, 0, 0) == DMA_SB_OK, "commit records feature accepted");
+
+	/* 1: descriptor + 2 data + record (0..3); 2: a copy txn (4..5); 3: zc wrapping. */
+	p = put_zc_txn(&g, 1, 0, 8, 16, 1);
+	CHECK(p == 4, "zc layout %llu", (unsigned long long)p);
+	p = put_txn(&g, 2, p, 1, sec, nr);
+	CHECK(p == 6, "after copy txn");
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2 &&
+	      s.used_blocks == 6 && s.next_block == 6, "zc + copy: %s",
+	      dma_scan_result_str(s.result));
+
+	/* No record: torn, a normal end; the next transaction is not reached. */
+	memset(logblk(3), 0, DMA_BLOCK_SIZE);
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_NO_COMMIT && s.nr_txns == 0 &&
+	      s.bad_block == 3 && s.next_block == 0 &&
+	      dma_scan_result_is_normal_end(s.result), "no record: %s",
+	      dma_scan_result_str(s.result));
+	/* A record of another descriptor (same seq, other data), then a torn one. */
+	{
+		struct dma_descriptor d;
+		struct dma_commit c;
+
+		memcpy(&d, logblk(0), sizeof(d));
+		d.entries[0].data_sector = cpu_to_le64(16);
+		dma_desc_seal(&d);
+		dma_commit_build(&c, &g, &d, 3);
+		memcpy(logblk(3), &c, sizeof(c));
+		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_NO_COMMIT, "record of another descriptor");
+		memcpy(&d, logblk(0), sizeof(d));
+		dma_commit_build(&c, &g, &d, 3);
+		memcpy(logblk(3), &c, sizeof(c));
+		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2, "record back");
+		logblk(3)[100] ^= 1;
+		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_NO_COMMIT, "torn record");
+		logblk(3)[100] ^= 1;
+		/* The record moved one block on (an earlier lap's position). */
+		memcpy(logblk(7), logblk(3), DMA_BLOCK_SIZE);
+		CHECK(!dma_commit_check((void *)logblk(7), &g, &d, 7), "record position salt");
+	}
+	/* Data is not checked: a flipped data byte still replays. */
+	logblk(1)[9] ^= 1;
+	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2, "data unchecked");
+
+	/* Wrap: a zc txn at 13 with 3 data blocks: 13, 14 15 0, record at 1. */
+	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+	q = put_zc_txn(&g, 7, 13, 0, 24, 1);
+	CHECK(q == 2, "zc wrap layout %llu", (unsigned long long)q);
+	CHECK(scan(&g, 7, 13, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 1 &&
+	      s.next_block == 2 && s.used_blocks == 5, "zc wrap: %s",
+	      dma_scan_result_str(s.result));
+	/* Overrun counts the record: 14 blocks used, a zc txn of 1 data block needs 3. */
+	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+	{
+		struct dma_descriptor d;
+		u32 bad;
+
+		dma_desc_init(&d, &g, 1, 0);
+		dma_desc_set_commit_record(&d);
+		CHECK(dma_desc_add(&d, &g, 0, 8, 0) == 0, "add");
+		dma_desc_seal(&d);
+		CHECK(dma_desc_check(&d, &g, 1, 0, 13, &bad) == DMA_SCAN_RUNNING, "fits");
+		CHECK(dma_desc_check(&d, &g, 1, 0, 14, &bad) == DMA_SCAN_LOG_OVERRUN,
+		      "record counted in the overrun check");
+		CHECK(dma_desc_total_blocks(&d) == 3, "total blocks");
+		d.flags = cpu_to_le32(0x2);
+		dma_desc_seal(&d);
+		CHECK(dma_desc_check(&d, &g, 1, 0, 0, &bad) == DMA_SCAN_BAD_DESC, "unknown flag");
+	}
+	printf("ok commit records: valid, missing, torn, foreign and wrapped ones scanned as they must\n");
 }
 
 /* Bitwise reference crc32c, to check the sliced implementation. */
@@ -698,6 +814,7 @@ int main(int argc, char **argv)
 	test_crc_random();
 	test_sb();
 	test_scan();
+	test_commit_records();
 	test_fuzz(3000);
 	test_crash_model();
 	return 0;

@@ -46,5 +46,5 @@ The target's page names every feature argument of dm-atomic/dm-atomic.rst.
 The atomictab page names every option the setup tool accepts in the file.
 
   $ tabopts=$(sed -n 's/^[[:space:]]*\(-|noauto|[a-z|-]*\)) ;;$/\1/p; s/^[[:space:]]*\([a-z-]*\)=\*) tab_[a-z]* .*/\1/p' tools/setup/dm-atomic-setup.sh | tr '|' ' '); echo $tabopts
-  - noauto nofail no-suspend-writeback no-discard-passdown all-writes-atomic max-bytes max-segments commit-delay-us high-watermark max-memory
+  - noauto nofail no-suspend-writeback no-discard-passdown all-writes-atomic max-bytes max-segments commit-delay-us high-watermark max-memory zero-copy-bytes
   $ r=$(render man/atomictab.5); for o in ${tabopts#- }; do grep -qE -- "(^|[^-a-z])$o([^-a-z]|=|\$)" <<<"$r" || echo "atomictab.5: no $o"; done

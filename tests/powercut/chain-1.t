@@ -1,5 +1,6 @@
 Real power cuts, chain 1 of 2 in make test: six times, the guest streams
-atomic lists (O_ATOMIC pwritev and BLKATOMICWRITE), discontiguous and plain writes with
+atomic lists (O_ATOMIC pwritev and BLKATOMICWRITE; every even boot logs the larger ones
+zero-copy), discontiguous and plain writes with
 fsyncs from 1-4 threads at dm-atomic (data on a dm-linear or a slow dm-delay, log on a
 4 MiB metadata slice that wraps), and the host kills QEMU with SIGKILL 0.3-4 s into it.
 Every next boot activates the target on what the cut left (recovery), and dma-verify checks
@@ -26,3 +27,10 @@ same mix every run: the test shows which data paths (dm-linear, or dm-delay of 5
         1 2 writer(s)
         1 3 writer(s)
         2 4 writer(s)
+
+The even boots log lists of 16 KiB and more zero-copy (commit records): the cuts of those
+boots leave zero-copy transactions for the next boot's recovery (dma-dump counts them in the
+log before the target is activated).
+
+  $ cat "$TOP"/out/powercut-1/boot-[1-7]/said | awk '/log before recovery/ { z += $(NF - 1) } END { print (z > 0) ? "recoveries replayed zero-copy transactions" : "no zero-copy transaction was ever left for a recovery" }'
+  recoveries replayed zero-copy transactions

@@ -52,6 +52,8 @@ Options:
       --high-watermark PCT  log use that raises a dm event (open)
       --max-memory SIZE     memory for logged data not yet written back (open:
                             feature argument; at least the largest list)
+      --zero-copy-bytes SIZE  lists this large go to the log zero-copy (open:
+                            feature argument; 0: never)
       --no-suspend-writeback  a suspend keeps the log (open: feature flag)
       --no-discard-passdown   discards stop at the target (open: feature flag)
       --all-writes-atomic     every write of at most max-bytes atomic, through
@@ -147,6 +149,7 @@ cmd_open() {
 	[ -n "$commit_delay" ] && feats+=(commit_delay_us "$commit_delay")
 	[ -n "$high_wm" ] && feats+=(high_watermark "$high_wm")
 	[ -n "$max_memory" ] && feats+=(max_memory "$max_memory")
+	[ -n "$zero_copy" ] && feats+=(zero_copy_bytes "$zero_copy")
 	[ "$no_sw" = 1 ] && feats+=(no_suspend_writeback)
 	[ "$no_dp" = 1 ] && feats+=(no_discard_passdown)
 	[ "$all_atomic" = 1 ] && feats+=(all_writes_atomic)
@@ -337,6 +340,7 @@ tab_entries() {
 			commit-delay-us=*) tab_num "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
 			high-watermark=*) tab_num "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
 			max-memory=*) tab_size "$tab:$n: max-memory" "${o#*=}" ;;
+			zero-copy-bytes=*) tab_size "$tab:$n: zero-copy-bytes" "${o#*=}" ;;
 			*) die $E_USAGE "$tab:$n: unknown option '$o'" ;;
 			esac
 		done
@@ -363,6 +367,7 @@ tab_open_one() (
 		commit-delay-us=*) commit_delay=${o#*=} ;;
 		high-watermark=*) high_wm=${o#*=} ;;
 		max-memory=*) max_memory=$(size_arg max-memory "${o#*=}") ;;
+		zero-copy-bytes=*) zero_copy=$(size_arg zero-copy-bytes "${o#*=}") ;;
 		no-suspend-writeback) no_sw=1 ;;
 		no-discard-passdown) no_dp=1 ;;
 		all-writes-atomic) all_atomic=1 ;;
@@ -463,7 +468,7 @@ cmd_probe() {
 	return 0
 }
 
-log_size= max_bytes= max_segments= commit_delay= high_wm= max_memory= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
+log_size= max_bytes= max_segments= commit_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -473,6 +478,7 @@ while [ $# -gt 0 ]; do
 	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
 	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
 	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; shift 2 ;;
 	--no-suspend-writeback) no_sw=1; shift ;;
 	--no-discard-passdown) no_dp=1; shift ;;
 	--all-writes-atomic) all_atomic=1; shift ;;

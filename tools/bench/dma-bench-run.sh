@@ -241,9 +241,9 @@ fio_cell() {	# fio_cell DEV RW BS JOBS [extra fio args]: fio's JSON on stdout
 }
 
 # --- layouts -------------------------------------------------------------------------------
-# The target of rows 1-3, 6 and 8 logs lists of 256 KiB and more zero-copy; the column
+# The target of rows 1-3, 6 and 8 logs lists of 1 MiB and more zero-copy; the column
 # atom-oatomic-copy turns that off (module parameter zero_copy=N) in the same rounds.
-ATOM_FEATURES="2 zero_copy_bytes 262144"
+ATOM_FEATURES="2 zero_copy_bytes 1048576"
 DATA= LOG=
 wipe_log() { dd if=/dev/zero of="$1" bs=4096 count=1 oflag=direct status=none; }
 
@@ -471,7 +471,7 @@ row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
 			# ones (commit records, no data crc).
 			for v in activate activate-zc; do
 				f=
-				[ $v = activate-zc ] && f="2 zero_copy_bytes 262144"
+				[ $v = activate-zc ] && f="2 zero_copy_bytes 1048576"
 				# Fill: the superblock's writes are dropped (dm-flakey over its block, the
 				# log passes), so the log keeps S MiB of transactions the superblock never
 				# retires.

@@ -443,6 +443,7 @@ struct replay_ctx {
 	struct dma_log *log;
 	struct page *desc_page;
 	struct page *data_page;
+	struct page *sparse_page;	/* replay_read_sparse()'s */
 	unsigned int win_blocks;	/* pages per window */
 	struct replay_win win[2];
 	unsigned int cur;		/* the window served last */
@@ -616,6 +617,32 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 }
 
 /*
+ * A block the scan jumps to (a descriptor, a commit record): from a window if
+ * one holds it or is reading it, else alone, leaving the windows as they are.
+ * A zero-copy transaction's data is then never read by the scan, only its
+ * descriptor and its record; a copied one's descriptor usually sits in the
+ * window its predecessor's data started.
+ */
+static int replay_read_sparse(void *context, u64 meta_block, void *buf)
+{
+	struct replay_ctx *rc = context;
+	const struct dma_geometry *geo = &rc->log->geo;
+	struct replay_win *w = &rc->win[rc->cur], *o = &rc->win[rc->cur ^ 1];
+	u64 b = meta_block - geo->log_start;
+	int r;
+
+	if (meta_block >= geo->log_start && b < geo->log_blocks &&
+	    ((w->count && b >= w->start && b < w->start + w->count) ||
+	     (o->ahead && b >= o->start && b < o->start + o->ahead)))
+		return replay_read_block(context, meta_block, buf);
+	r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), &rc->sparse_page, 1,
+		    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (!r)
+		memcpy(buf, page_address(rc->sparse_page), DMA_BLOCK_SIZE);
+	return r;
+}
+
+/*
  * The window holding log block @pos for the replay, which reads the log in
  * order: the current one, or the other one, refilled from @pos on with at
  * most @left blocks (what is left of the replayed log) once its writes are
@@ -785,6 +812,8 @@ static void free_replay_ctx(struct replay_ctx *rc)
 		__free_page(rc->desc_page);
 	if (rc->data_page)
 		__free_page(rc->data_page);
+	if (rc->sparse_page)
+		__free_page(rc->sparse_page);
 	kvfree(rc);
 }
 
@@ -809,9 +838,11 @@ static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
 	rc->win[1].rc = rc;
 	rc->desc_page = alloc_page(GFP_KERNEL);
 	rc->data_page = alloc_page(GFP_KERNEL);
+	rc->sparse_page = alloc_page(GFP_KERNEL);
 	rc->win[0].pages = kvcalloc(REPLAY_WINDOW_BLOCKS, sizeof(struct page *), GFP_KERNEL);
 	rc->win[1].pages = kvcalloc(REPLAY_WINDOW_BLOCKS, sizeof(struct page *), GFP_KERNEL);
-	if (!rc->desc_page || !rc->data_page || !rc->win[0].pages || !rc->win[1].pages)
+	if (!rc->desc_page || !rc->data_page || !rc->sparse_page || !rc->win[0].pages ||
+	    !rc->win[1].pages)
 		goto bad;
 	for (n = REPLAY_WINDOW_BLOCKS; n >= REPLAY_MIN_BLOCKS; n /= 2) {
 		rc->win_blocks = n;
@@ -844,6 +875,7 @@ static void init_scan(struct dma_scan *scan, struct dma_log *log, struct replay_
 	scan->data_buf = page_address(rc->data_page);
 	scan->ctx = rc;
 	scan->read_block = replay_read_block;
+	scan->read_sparse = replay_read_sparse;
 }
 
 static int check_log(struct dma_log *log, struct replay_ctx *rc, u64 window, char **error)
@@ -858,6 +890,7 @@ static int check_log(struct dma_log *log, struct replay_ctx *rc, u64 window, cha
 	log->check = scan;
 	log->check.desc_buf = log->check.data_buf = log->check.ctx = NULL;
 	log->check.read_block = NULL;
+	log->check.read_sparse = NULL;
 	if (scan.result == DMA_SCAN_IO_ERROR) {
 		*error = "I/O error while checking the log";
 		return -EIO;
@@ -1086,6 +1119,7 @@ int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
 	scan.transaction = load_txn;
 	/* dma_scan() hands its context to read_block too. */
 	scan.read_block = load_read_block;
+	scan.read_sparse = NULL;	/* load_txn() reads every block anyway */
 	dma_scan(&scan);
 	log->replay_end = scan.result;
 	r = lc.error;

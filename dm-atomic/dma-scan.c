@@ -467,6 +467,12 @@ int dma_commit_check(const struct dma_commit *c, const struct dma_geometry *geo,
 	       c->seq == d->seq && c->desc_csum == d->csum;
 }
 
+static int read_sparse(struct dma_scan *s, u64 meta_block, void *buf)
+{
+	return s->read_sparse ? s->read_sparse(s->ctx, meta_block, buf) :
+				s->read_block(s->ctx, meta_block, buf);
+}
+
 /* The commit record of the descriptor in s->desc_buf (read into data_buf). */
 static enum dma_scan_result check_commit(struct dma_scan *s, u64 desc_block)
 {
@@ -474,7 +480,7 @@ static enum dma_scan_result check_commit(struct dma_scan *s, u64 desc_block)
 	u64 pos = wrap(s->geo, desc_block + 1 + le32_to_cpu(d->nr_data_blocks));
 	int r;
 
-	r = s->read_block(s->ctx, s->geo->log_start + pos, s->data_buf);
+	r = read_sparse(s, s->geo->log_start + pos, s->data_buf);
 	if (r) {
 		s->io_error = r;
 		s->bad_block = pos;
@@ -508,7 +514,7 @@ enum dma_scan_result dma_scan(struct dma_scan *s)
 	}
 	for (;;) {
 		s->bad_block = pos;
-		err = s->read_block(s->ctx, s->geo->log_start + pos, s->desc_buf);
+		err = read_sparse(s, s->geo->log_start + pos, s->desc_buf);
 		if (err) {
 			s->io_error = err;
 			r = DMA_SCAN_IO_ERROR;

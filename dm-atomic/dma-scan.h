@@ -280,6 +280,13 @@ struct dma_scan {
 	/* Read metadata block meta_block into buf; 0 or a negative errno. */
 	int (*read_block)(void *ctx, u64 meta_block, void *buf);
 	/*
+	 * Optional, the same for the blocks the scan jumps to: each
+	 * descriptor, and the commit record past a zero-copy transaction's
+	 * data (which the scan does not read).  A caller that reads ahead in
+	 * large windows may read these alone.  NULL: read_block.
+	 */
+	int (*read_sparse)(void *ctx, u64 meta_block, void *buf);
+	/*
 	 * Called for each valid transaction, in log order; optional.  Return
 	 * 0 to continue, anything else to stop (result DMA_SCAN_STOPPED,
 	 * the value in cb_error; next_* then point past this transaction).

@@ -336,6 +336,20 @@ static u64 put_zc_txn(const struct dma_geometry *g, u64 seq, u64 pos, u64 sector
 	return (p + 1) % LOG_BLOCKS;
 }
 
+static int n_read, n_sparse;
+
+static int counted_read(void *ctx, u64 b, void *buf)
+{
+	n_read++;
+	return read_block(ctx, b, buf);
+}
+
+static int counted_sparse(void *ctx, u64 b, void *buf)
+{
+	n_sparse++;
+	return read_block(ctx, b, buf);
+}
+
 static void test_commit_records(void)
 {
 	static const u8 uuid[16] = "0123456789abcdef";
@@ -394,6 +408,27 @@ static void test_commit_records(void)
 	/* Data is not checked: a flipped data byte still replays. */
 	logblk(1)[9] ^= 1;
 	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2, "data unchecked");
+
+	/*
+	 * With read_sparse, the scan reads a zero-copy transaction's
+	 * descriptor and record through it and never its data.
+	 */
+	{
+		memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+		p = put_zc_txn(&g, 1, 0, 8, 16, 1);
+		p = put_zc_txn(&g, 2, p, 64, 24, 1);
+		memset(&s, 0, sizeof(s));
+		s.geo = &g;
+		s.start_seq = 1;
+		s.desc_buf = dbuf;
+		s.data_buf = xbuf;
+		s.read_block = counted_read;
+		s.read_sparse = counted_sparse;
+		n_read = n_sparse = 0;
+		CHECK(dma_scan(&s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2, "sparse scan");
+		CHECK(n_read == 0 && n_sparse == 5, "zero-copy data not read: %d block reads, %d sparse",
+		      n_read, n_sparse);
+	}
 
 	/* Wrap: a zc txn at 13 with 3 data blocks: 13, 14 15 0, record at 1. */
 	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);

@@ -16,6 +16,7 @@ shows exactly which error the kernel returned.
                                                 opt: flags=N reserved=N nsegs=N rdonly
                                                 badsegs badbuf badarg bufoff=N
                                                 setro (device made read-only after open)
+                                                failing (make-it-fail set just before the ioctl)
   block-atomic.py sendfile DEV OFF FILE         sendfile(2) all of FILE to an O_ATOMIC|O_DIRECT
                                                 fd of DEV at byte OFF (data through a pipe)
   block-atomic.py splice DEV OFF LEN SEED       write pattern SEED into a pipe, splice(2) it to
@@ -159,6 +160,10 @@ def cmd_list(dev, *args):
     am, aaddr = aligned(arg)
     if "badarg" in opts:
         aaddr = 0x10
+    if "failing" in opts:
+        # fault injection (failslab, fail_page_alloc) for this task, from here on
+        with open("/proc/self/make-it-fail", "w") as f:
+            f.write("1")
     ret = libc.ioctl(fd, BLKATOMICWRITE, aaddr)
     err = ctypes.get_errno()
     if "setro" in opts:

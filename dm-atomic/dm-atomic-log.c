@@ -631,10 +631,23 @@ static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 	u64 b = meta_block - geo->log_start;
 	int r;
 
-	if (meta_block >= geo->log_start && b < geo->log_blocks &&
-	    ((w->count && b >= w->start && b < w->start + w->count) ||
-	     (o->ahead && b >= o->start && b < o->start + o->ahead)))
-		return replay_read_block(context, meta_block, buf);
+	if (meta_block >= geo->log_start && b < geo->log_blocks) {
+		if (w->count && b >= w->start && b < w->start + w->count) {
+			memcpy(buf, page_address(w->pages[b - w->start]), DMA_BLOCK_SIZE);
+			return 0;
+		}
+		/*
+		 * Being read ahead: take that window, but start no read-ahead
+		 * after it (replay_read_block() would, and a run of zero-copy
+		 * transactions would then be read whole).
+		 */
+		if (o->ahead && b >= o->start && b < o->start + o->ahead &&
+		    !replay_win_end(rc, rc->cur ^ 1)) {
+			rc->cur ^= 1;
+			memcpy(buf, page_address(o->pages[b - o->start]), DMA_BLOCK_SIZE);
+			return 0;
+		}
+	}
 	r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), &rc->sparse_page, 1,
 		    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (!r)

@@ -1319,7 +1319,7 @@ static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
 static bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 {
 	struct block_device *meta = ac->meta_dev->bdev;
-	unsigned int i, mask = max_t(unsigned int, bdev_logical_block_size(meta) - 1,
+	unsigned int i, j, mask = max_t(unsigned int, bdev_logical_block_size(meta) - 1,
 				     queue_dma_alignment(bdev_get_queue(meta)));
 
 	if (!ac->zero_copy_bytes || req->bytes < ac->zero_copy_bytes)
@@ -1331,6 +1331,18 @@ static bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 
 		if (bio->bi_iter.bi_size & (DMA_BLOCK_SIZE - 1))
 			return false;
+		/*
+		 * Ranges of one list that overlap must land in list order:
+		 * the in-place writes go out together, so such a list is
+		 * copied (its write-back and the replay keep the order).
+		 */
+		for (j = 0; j < i; j++) {
+			struct bio *b = req->bios[j];
+
+			if (b->bi_iter.bi_sector < bio_end_sector(bio) &&
+			    bio->bi_iter.bi_sector < bio_end_sector(b))
+				return false;
+		}
 		bio_for_each_bvec(bv, bio, iter)
 			if ((bv.bv_offset | bv.bv_len) & mask)
 				return false;
@@ -2037,10 +2049,17 @@ static void process_deferred_discards(struct atomic_c *ac)
 		sector_t s = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 
 		if (pb->discard_seq > ac->retired_seq &&
-		    index_overlaps(ac, s, s + bio_sectors(bio)))
+		    index_overlaps(ac, s, s + bio_sectors(bio))) {
 			bio_list_add(&wait, bio);
-		else
+		} else {
+			/*
+			 * In flight as a direct write: a zero-copy list
+			 * indexed from now on over its sectors waits for it
+			 * before going in place (zc_inplace_fn()).
+			 */
+			dmat_count_direct(ac, pb);
 			bio_list_add(&ready, bio);
+		}
 	}
 	bio_list_merge(&ac->deferred_discards, &wait);
 	spin_unlock_irq(&ac->lock);
@@ -2068,7 +2087,10 @@ static void zc_inplace_put(struct atomic_txn *t)
 	}
 }
 
-/* A failed step: complete_work_fn() fails the list (nothing went in place). */
+/*
+ * A step failed (@status) or was not taken (fail mode, BLK_STS_OK):
+ * complete_work_fn() fails the list; nothing of it went in place.
+ */
 static void zc_fail(struct atomic_txn *t, blk_status_t status)
 {
 	struct atomic_c *ac = t->ac;
@@ -2103,9 +2125,13 @@ static void zc_inplace_fn(struct work_struct *ws)
 	unsigned int i;
 	bool direct;
 
-	/* Fail mode: nothing more goes to the data device (a replay may still bring it). */
+	/*
+	 * Fail mode: nothing more goes to the data device (a replay may still
+	 * bring the list).  No error of its own: complete_work_fn() fails the
+	 * list for the mode, and the metadata is not blamed.
+	 */
 	if (atomic_failed(ac)) {
-		zc_fail(t, BLK_STS_IOERR);
+		zc_fail(t, BLK_STS_OK);
 		return;
 	}
 	/*
@@ -2180,8 +2206,8 @@ static void zc_commit_fn(struct work_struct *ws)
 	struct atomic_c *ac = t->ac;
 	u64 at = dma_log_wrap(dma_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
 
-	if (atomic_failed(ac)) {
-		zc_fail(t, BLK_STS_IOERR);
+	if (atomic_failed(ac)) {	/* as in zc_inplace_fn() */
+		zc_fail(t, BLK_STS_OK);
 		return;
 	}
 	spin_lock_irq(&ac->lock);

@@ -1455,12 +1455,43 @@ static void commit_endio(void *context, blk_status_t status)
 static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int nr_ext,
 		      u64 data_blocks);
 
+/*
+ * Log full: put the lists of @t back at the head of the queue, in order,
+ * drop @t and wait for a retire.  No lock held.
+ */
+static void requeue_for_space(struct atomic_c *ac, struct atomic_txn *t)
+{
+	struct atomic_req *req;
+
+	spin_lock_irq(&ac->lock);
+	list_for_each_entry(req, &t->reqs, list)
+		incoming_add(ac, req);
+	list_splice(&t->reqs, &ac->incoming);
+	ac->waiting_space = true;
+	ac->space_waits++;
+	spin_unlock_irq(&ac->lock);
+	INIT_LIST_HEAD(&t->reqs);
+	txn_put(t);
+	kick_writeback(ac, true);
+}
+
+/* @t, sealed, goes on the committing list before its log write.  No lock held. */
+static void add_committing(struct atomic_c *ac, struct atomic_txn *t)
+{
+	spin_lock_irq(&ac->lock);
+	list_add_tail(&t->list, &ac->committing);
+	ac->nr_committing++;
+	ac->last_seq = t->seq;
+	ac->pending_bytes += txn_mem(t);
+	ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
+	spin_unlock_irq(&ac->lock);
+}
+
 static void commit_work_fn(struct work_struct *ws)
 {
 	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c, commit_work);
 	LIST_HEAD(batch);
 	struct atomic_txn *t;
-	struct atomic_req *req;
 	unsigned int nr_ext;
 	unsigned long window;
 	u64 data_blocks, durable_seq, mark;
@@ -1513,17 +1544,7 @@ static void commit_work_fn(struct work_struct *ws)
 			continue;
 		}
 		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
-			/* Log full: put the lists back in order and wait for a retire. */
-			spin_lock_irq(&ac->lock);
-			list_for_each_entry(req, &t->reqs, list)
-				incoming_add(ac, req);
-			list_splice(&t->reqs, &ac->incoming);
-			ac->waiting_space = true;
-			ac->space_waits++;
-			spin_unlock_irq(&ac->lock);
-			INIT_LIST_HEAD(&t->reqs);
-			txn_put(t);
-			kick_writeback(ac, true);
+			requeue_for_space(ac, t);
 			return;
 		}
 		/*
@@ -1543,13 +1564,7 @@ static void commit_work_fn(struct work_struct *ws)
 		spin_unlock_irq(&ac->lock);
 		txn_seal(ac, t, durable_seq);
 
-		spin_lock_irq(&ac->lock);
-		list_add_tail(&t->list, &ac->committing);
-		ac->nr_committing++;
-		ac->last_seq = t->seq;
-		ac->pending_bytes += txn_mem(t);
-		ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
-		spin_unlock_irq(&ac->lock);
+		add_committing(ac, t);
 
 		t->submit_ns = ktime_get_ns();
 		dma_log_write(ac->log, &t->log_io, t->log_block, t->pages, t->nr_blocks,
@@ -2181,15 +2196,20 @@ static void zc_inplace_fn(struct work_struct *ws)
 	zc_inplace_put(t);
 }
 
+/* A log write of a zero-copy step completed: fail the list, or take step @next. */
+static void zc_step_done(struct atomic_txn *t, blk_status_t status, struct work_struct *next)
+{
+	if (status)
+		zc_fail(t, status);
+	else
+		queue_work(t->ac->wq, next);
+}
+
 static void zc_commit_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
 
-	if (status) {
-		zc_fail(t, status);
-		return;
-	}
-	queue_work(t->ac->wq, &t->zc_inplace_work);
+	zc_step_done(t, status, &t->zc_inplace_work);
 }
 
 /*
@@ -2222,11 +2242,7 @@ static void zc_data_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
 
-	if (status) {
-		zc_fail(t, status);
-		return;
-	}
-	queue_work(t->ac->wq, &t->zc_commit_work);
+	zc_step_done(t, status, &t->zc_commit_work);
 }
 
 /*
@@ -2262,16 +2278,7 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	}
 	list_splice_init(batch, &t->reqs);
 	if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
-		/* Log full: back at the head of the queue, wait for a retire. */
-		spin_lock_irq(&ac->lock);
-		incoming_add(ac, req);
-		list_splice(&t->reqs, &ac->incoming);
-		ac->waiting_space = true;
-		ac->space_waits++;
-		spin_unlock_irq(&ac->lock);
-		INIT_LIST_HEAD(&t->reqs);
-		txn_put(t);
-		kick_writeback(ac, true);
+		requeue_for_space(ac, t);
 		return false;
 	}
 	/* Native FUA: the data goes REQ_FUA, and the record needs no flush. */
@@ -2283,13 +2290,7 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	spin_unlock_irq(&ac->lock);
 	txn_seal(ac, t, READ_ONCE(ac->durable_upto));
 
-	spin_lock_irq(&ac->lock);
-	list_add_tail(&t->list, &ac->committing);
-	ac->nr_committing++;
-	ac->last_seq = t->seq;
-	ac->pending_bytes += txn_mem(t);
-	ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
-	spin_unlock_irq(&ac->lock);
+	add_committing(ac, t);
 
 	t->submit_ns = ktime_get_ns();
 	dma_log_write_bios(ac->log, &t->log_io, t->log_block, t->pages[0], req->bios,

@@ -443,7 +443,8 @@ struct replay_ctx {
 	struct dma_log *log;
 	struct page *desc_page;
 	struct page *data_page;
-	struct page *sparse_page;	/* replay_read_sparse()'s */
+	struct page *sparse_pages[2];	/* replay_read_sparse()'s pair of blocks */
+	u64 sparse_next;		/* metadata block in sparse_pages[1], 0: none */
 	unsigned int win_blocks;	/* pages per window */
 	struct replay_win win[2];
 	unsigned int cur;		/* the window served last */
@@ -618,10 +619,12 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 
 /*
  * A block the scan jumps to (a descriptor, a commit record): from a window if
- * one holds it or is reading it, else alone, leaving the windows as they are.
- * A zero-copy transaction's data is then never read by the scan, only its
- * descriptor and its record; a copied one's descriptor usually sits in the
- * window its predecessor's data started.
+ * one holds it or is reading it, else read with the block after it, leaving
+ * the windows as they are.  A zero-copy transaction's data is then never read
+ * by the scan, only its descriptor and its record, and the record comes with
+ * the next transaction's descriptor (the block after it): one read a
+ * transaction.  A copied one's descriptor usually sits in the window its
+ * predecessor's data started.
  */
 static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 {
@@ -648,10 +651,23 @@ static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 			return 0;
 		}
 	}
-	r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), &rc->sparse_page, 1,
-		    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (rc->sparse_next && meta_block == rc->sparse_next) {
+		memcpy(buf, page_address(rc->sparse_pages[1]), DMA_BLOCK_SIZE);
+		return 0;
+	}
+	rc->sparse_next = 0;
+	r = -EIO;
+	/* The pair, unless the log ends here (or the second block is bad). */
+	if (meta_block >= geo->log_start && b + 1 < geo->log_blocks)
+		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->sparse_pages, 2,
+			    2 * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (!r)
-		memcpy(buf, page_address(rc->sparse_page), DMA_BLOCK_SIZE);
+		rc->sparse_next = meta_block + 1;
+	else
+		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->sparse_pages, 1,
+			    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+	if (!r)
+		memcpy(buf, page_address(rc->sparse_pages[0]), DMA_BLOCK_SIZE);
 	return r;
 }
 
@@ -825,8 +841,10 @@ static void free_replay_ctx(struct replay_ctx *rc)
 		__free_page(rc->desc_page);
 	if (rc->data_page)
 		__free_page(rc->data_page);
-	if (rc->sparse_page)
-		__free_page(rc->sparse_page);
+	if (rc->sparse_pages[0])
+		__free_page(rc->sparse_pages[0]);
+	if (rc->sparse_pages[1])
+		__free_page(rc->sparse_pages[1]);
 	kvfree(rc);
 }
 
@@ -851,10 +869,12 @@ static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
 	rc->win[1].rc = rc;
 	rc->desc_page = alloc_page(GFP_KERNEL);
 	rc->data_page = alloc_page(GFP_KERNEL);
-	rc->sparse_page = alloc_page(GFP_KERNEL);
+	rc->sparse_pages[0] = alloc_page(GFP_KERNEL);
+	rc->sparse_pages[1] = alloc_page(GFP_KERNEL);
 	rc->win[0].pages = kvcalloc(REPLAY_WINDOW_BLOCKS, sizeof(struct page *), GFP_KERNEL);
 	rc->win[1].pages = kvcalloc(REPLAY_WINDOW_BLOCKS, sizeof(struct page *), GFP_KERNEL);
-	if (!rc->desc_page || !rc->data_page || !rc->sparse_page || !rc->win[0].pages ||
+	if (!rc->desc_page || !rc->data_page || !rc->sparse_pages[0] || !rc->sparse_pages[1] ||
+	    !rc->win[0].pages ||
 	    !rc->win[1].pages)
 		goto bad;
 	for (n = REPLAY_WINDOW_BLOCKS; n >= REPLAY_MIN_BLOCKS; n /= 2) {

@@ -4,12 +4,12 @@ QUICK=1`'s settings (one short round a cell, small recovery logs) and the smoke 
 and MariaDB's (apps image), every layout and every column of each row, with one group per
 row and layout (row 8: one per engine); on the fua and shared layouts only the baseline and
 the column that writes the log most (the other columns run the same code, with a module
-parameter set or less of it, on sep).  It runs here on the scratch disks, and the output
-must be complete against the plan the runner wrote: every planned measurement present with
-every figure a number, and the plan itself holding every layout and column.  No speed is
-asserted anywhere (the scratch disks are cache=unsafe; `make bench` measures on its own
-disks).  Then a figure and a measurement are taken away from a copy, and a column and a
-layout from the plan of another, to show the check can fail.
+parameter set or less of it, or the raw disks, on sep). It runs here on the scratch disks,
+and the output must be complete against the plan the runner wrote: every planned
+measurement present with every figure a number, and the plan itself holding every layout
+and column. No speed is asserted anywhere (the scratch disks are cache=unsafe; `make bench`
+measures on its own disks). Then a figure and a measurement are taken away from a copy, and
+a column and a layout from the plan of another, to show the check can fail.
 
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 4
@@ -21,7 +21,7 @@ layout from the plan of another, to show the check can fail.
   1
   $ grep -v '^#' /tmp/bench-smoke/plan.txt
   plan=smoke rounds=1
-  1 sep seq-1m-u lin-plain atom-oatomic atom-oatomic-copy atom-oatomic-fua atom-oatomic-2pass atom-oatomic-crc32c atom-plain
+  1 sep seq-1m-u lin-plain atom-oatomic atom-oatomic-copy atom-oatomic-fua atom-oatomic-2pass atom-oatomic-crc32c atom-plain floor-zc floor-zc-ack floor-log
   2 sep rand-4k-j8 lin-plain atom-oatomic atom-plain
   3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-fua b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua
   4 sep randread-4k lin-plain atom-written atom-inlog
@@ -33,7 +33,7 @@ layout from the plan of another, to show the check can fail.
   3 fua txn-w1 a-doublewrite b-atomic-flush
   3 shared txn-w16 a-doublewrite b-atomic-flush
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 --table /tmp/bench-smoke.txt /tmp/bench-smoke
-  bench output complete: rows 1,2,3,4,5,6,8, 38 cells (smoke plan), 1 round(s), every figure present
+  bench output complete: rows 1,2,3,4,5,6,8, 41 cells (smoke plan), 1 round(s), every figure present
   $ grep -c '^row [1-8]:' /tmp/bench-smoke.txt
   7
 
@@ -41,7 +41,7 @@ The check fails when a cell's output lacks a figure, or a measurement is missing
 
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ : >/tmp/bench-broken/cells/0001.json
-  $ rm /tmp/bench-broken/cells/0038.meta
+  $ rm /tmp/bench-broken/cells/0041.meta
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
   bench output INCOMPLETE: 2 problem(s)
     row 1 sep seq-1m-u lin-plain round 1: no figures
@@ -64,7 +64,7 @@ too), or calls itself full without every group:
   [1]
   $ sed -i 's/^plan=smoke/plan=full/' /tmp/bench-smoke/plan.txt
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | sed -n '1p;/sep seq-1m /p'
-  bench output INCOMPLETE: 139 problem(s)
+  bench output INCOMPLETE: 154 problem(s)
     plan: row 1 sep seq-1m lin-plain: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic-copy: not in the full plan
@@ -72,4 +72,7 @@ too), or calls itself full without every group:
     plan: row 1 sep seq-1m atom-oatomic-2pass: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic-crc32c: not in the full plan
     plan: row 1 sep seq-1m atom-plain: not in the full plan
+    plan: row 1 sep seq-1m floor-zc: not in the full plan
+    plan: row 1 sep seq-1m floor-zc-ack: not in the full plan
+    plan: row 1 sep seq-1m floor-log: not in the full plan
   $ rm -rf /tmp/bench-smoke /tmp/bench-broken /tmp/bench-smoke.log /tmp/bench-smoke.txt

@@ -28,13 +28,13 @@ import sys
 
 # What a complete run holds, independent of what the guest script did.
 QUICK_RECOVERY = ["log-2m", "log-4m", "log-8m"]
-FULL_RECOVERY = ["log-16m", "log-64m", "log-256m"]
+FULL_RECOVERY = ["log-16m", "log-64m", "log-256m", "log-448m"]
 SPEC = {
     1: dict(title="streaming sequential writes (fio, 1 writer, psync)",
             layouts=["sep", "fua"], groups=["seq-256k", "seq-1m", "seq-1m-u"],
             cols=["lin-plain", "atom-oatomic", "atom-oatomic-copy", "atom-oatomic-fua",
                   "atom-oatomic-2pass",
-                  "atom-oatomic-crc32c", "atom-plain"],
+                  "atom-oatomic-crc32c", "atom-plain", "floor-zc", "floor-zc-ack", "floor-log"],
             base="lin-plain", head="mb_s", kind="fio-write"),
     2: dict(title="random writes (fio, psync)", layouts=["sep"],
             groups=["rand-4k-j1", "rand-4k-j8", "rand-16k-j1", "rand-16k-j8"],
@@ -151,7 +151,19 @@ def figures(meta, js):
             f["wb_" + role] = d[3 + 2 * i] * 512 / n
         f["wb_total"] = sum(d[3 + 2 * i] for i in range(len(roles))) * 512 / n
         return f
-    if kind in ("fio-write", "fio-read"):
+    if kind == "fio-write" and "steps" in js:
+        # dma-bench path: the disks' own cost of a logged write's steps.
+        if not js.get("writes"):
+            return None
+        user = js["bytes"]
+        f["mb_s"] = js["mb_per_s"]
+        f["iops"] = js["writes_per_s"]
+        f["lat_p50_us"] = js["lat_us"]["p50"]
+        f["lat_p99_us"] = js["lat_us"]["p99"]
+        f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
+        for step, us in js.get("step_us", {}).items():
+            f["step_%s_us" % step] = us
+    elif kind in ("fio-write", "fio-read"):
         jobs = js.get("jobs")
         if not jobs:
             return None
@@ -206,6 +218,8 @@ def figures(meta, js):
     f["cpu_s_per_mib"] = ticks / hz / (user / 2**20) if user else float("nan")
     # Bytes each underlying disk wrote (read, for reads) per user byte.
     ref = top_w if kind in ("fio-write", "lists", "qd") else None
+    if "steps" in js:
+        ref = user	# dma-bench path writes the raw disks, with no device on top
     for i, role in enumerate(roles):
         if kind == "fio-read":
             f["ra_" + role] = d[2 + 2 * i] * 512 / user if user else float("nan")

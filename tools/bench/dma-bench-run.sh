@@ -321,11 +321,12 @@ fua_all() { with_param fua_commits Y N "$@"; }
 copy_all() { with_param zero_copy N Y "$@"; }
 
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
-	local L=$1 g bs off r
+	local L=$1 g bs off r bytes
 	plan_of 1 "$L"
 	for g in $PLAN_G; do
 		g=${g#seq-} bs=${g%-u} off=0
 		[ "$g" = "$bs" ] || off=4k
+		case $bs in *k) bytes=$((${bs%k} << 10)) ;; *m) bytes=$((${bs%m} << 20)) ;; esac
 		for ((r = 1; r <= ROUNDS; r++)); do
 			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
 			cell 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
@@ -334,6 +335,13 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 			cell 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- copy_all two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- copy_all crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
 			cell 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
+			# The disks' own cost of a logged write (dma-bench path on the raw disks,
+			# the log's part past dm-atomic's superblock; the target is idle, its log
+			# empty after the checkpoint): the zero-copy path's four steps, the same
+			# acknowledged before the in-place write, the copy path's log write alone.
+			cell 1 "$L" "seq-$g" floor-zc $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" "$LOG" "$DATA"
+			cell 1 "$L" "seq-$g" floor-zc-ack $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log,flush,record "$LOG" "$DATA"
+			cell 1 "$L" "seq-$g" floor-log $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log "$LOG" "$DATA"
 		done
 	done
 }

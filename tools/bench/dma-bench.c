@@ -12,6 +12,12 @@
  *   dma-bench cpu [--mib N]         memcpy, crc32c and log-scan rates of this
  *                                   CPU, per byte (the code the tools share
  *                                   with the kernel module)
+ *   dma-bench path [options] LOG DATA
+ *                                   the device I/O of one logged write, made
+ *                                   from user space on the raw disks with no
+ *                                   dm-atomic in between: what the disks
+ *                                   alone cost a write of that design (the
+ *                                   floor under the target's figure)
  *
  * Output: one JSON object on stdout.  Speeds are measured, never judged.
  */
@@ -24,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include "util.h"
 #include "alist.h"
 #include "dma-scan.h"
@@ -169,6 +176,7 @@ static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s lists [options] DEV\n"
 	       "       %s cpu [--mib N]\n"
+	       "       %s path [-b BYTES] [-T S] [--steps LIST] [--log-offset N] LOG DATA\n"
 	       "\n"
 	       "lists: writers issue lists of discontiguous segments on DEV (O_DIRECT)\n"
 	       "for a given time and report lists per second, bytes and latency\n"
@@ -189,9 +197,20 @@ static void __attribute__((noreturn)) help(void)
 	       "cpu: memcpy, crc32c (tools/lib/crc32c.c) and recovery-scan\n"
 	       "(dm-atomic/dma-scan.c over an in-memory log) rates in MB/s and ns/byte.\n"
 	       "      --mib N           buffer and log size in MiB (default 64)\n"
+	       "path: one writer, O_DIRECT, for a given time; each write of BYTES is\n"
+	       "the STEPS, in order, on the raw LOG and DATA devices (both overwritten):\n"
+	       "  log      a 4 KiB descriptor and the BYTES, one write at the log's head\n"
+	       "  flush    fdatasync of LOG\n"
+	       "  record   a 4 KiB write with O_DSYNC (REQ_FUA) at the log's head\n"
+	       "  inplace  the BYTES to DATA, sequentially\n"
+	       "  -b, --bytes N         bytes per write, a multiple of 4096 (default 1M)\n"
+	       "  -T, --seconds S       how long to write (default 1)\n"
+	       "      --steps LIST      comma separated (default log,flush,record,inplace)\n"
+	       "      --log-offset N    where the log starts on LOG (default 1M: clear of\n"
+	       "                        a dm-atomic superblock); it wraps at LOG's end\n"
 	       "\n"
 	       "Exit status: 0 done, 1 a write failed, 2 usage or setup error.\n",
-	       progname, progname, ALIST_MAX_SEGS);
+	       progname, progname, progname, ALIST_MAX_SEGS);
 	exit(EXIT_OK);
 }
 
@@ -462,6 +481,163 @@ static int cmd_cpu(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* --- path --------------------------------------------------------------------------- */
+
+enum { STEP_LOG, STEP_FLUSH, STEP_RECORD, STEP_INPLACE, NR_STEPS };
+static const char *const step_names[NR_STEPS] = { "log", "flush", "record", "inplace" };
+
+/*
+ * The steps of one logged write, each timed, on the raw disks: what the
+ * disks charge a design that makes them (dm-atomic's zero-copy path makes
+ * log, flush, record, inplace; acknowledging before the in-place write would
+ * leave log, flush, record; its copy path acknowledges after log).
+ */
+static int cmd_path(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "bytes", required_argument, NULL, 'b' },
+		{ "seconds", required_argument, NULL, 'T' },
+		{ "steps", required_argument, NULL, 1 },
+		{ "log-offset", required_argument, NULL, 2 },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	uint64_t bytes = 1 << 20, log_off = 1 << 20, log_size, data_size, head, dpos = 0;
+	uint64_t writes = 0, step_ns[NR_STEPS] = { 0 };
+	int steps[NR_STEPS], nsteps = 0, lfd, sfd, dfd, is_blk, err = 0, c, i;
+	const char *step_arg = "log,flush,record,inplace";
+	struct worker w = { 0 };
+	double seconds = 1, t0, end, secs;
+	char *buf, *list, *tok, *endp;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":b:T:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			bytes = parse_u64_range("--bytes", optarg, 4096, 64ULL << 20);
+			if (bytes % 4096)
+				usage_error("--bytes: a multiple of 4096");
+			break;
+		case 'T':
+			seconds = strtod(optarg, &endp);
+			if (*endp || !(seconds > 0))
+				usage_error("--seconds: '%s' is not a positive number", optarg);
+			break;
+		case 1: step_arg = optarg; break;
+		case 2:
+			log_off = parse_u64("--log-offset", optarg);
+			if (log_off % 4096)
+				usage_error("--log-offset: a multiple of 4096");
+			break;
+		case 'h': help();
+		default: bad_option(c, optopt, argv, optind);
+		}
+	}
+	if (optind != argc - 2)
+		usage_error("path: LOG and DATA, two devices");
+	list = strdup(step_arg);
+	if (!list)
+		die(EXIT_USAGE, "out of memory");
+	for (tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+		for (i = 0; i < NR_STEPS && strcmp(tok, step_names[i]); i++)
+			;
+		if (i == NR_STEPS)
+			usage_error("--steps: '%s' is not log, flush, record or inplace", tok);
+		if (nsteps == NR_STEPS)
+			usage_error("--steps: at most %d steps", NR_STEPS);
+		steps[nsteps++] = i;
+	}
+	free(list);
+	if (!nsteps)
+		usage_error("--steps: no step");
+
+	lfd = open_dev(argv[optind], O_RDWR, 0, &log_size, &is_blk);
+	close(lfd);
+	dfd = open_dev(argv[optind + 1], O_RDWR, 0, &data_size, &is_blk);
+	close(dfd);
+	if (log_size < log_off + 2 * (bytes + 8192))
+		die(EXIT_USAGE, "%s: %llu bytes: too small for two writes of %llu bytes past "
+		    "the log offset %llu", argv[optind], (unsigned long long)log_size,
+		    (unsigned long long)bytes, (unsigned long long)log_off);
+	if (data_size < bytes)
+		die(EXIT_USAGE, "%s: %llu bytes: smaller than one write of %llu",
+		    argv[optind + 1], (unsigned long long)data_size, (unsigned long long)bytes);
+	lfd = open(argv[optind], O_RDWR | O_DIRECT | O_CLOEXEC);
+	sfd = open(argv[optind], O_RDWR | O_DIRECT | O_DSYNC | O_CLOEXEC);
+	dfd = open(argv[optind + 1], O_RDWR | O_DIRECT | O_CLOEXEC);
+	if (lfd < 0 || sfd < 0 || dfd < 0)
+		die_errno(EXIT_USAGE, "path: open O_DIRECT");
+	/* Block 0: the descriptor (zeros: no log format's), then the data. */
+	buf = xalloc_aligned(bytes + 4096);
+	memset(buf, 0, 4096);
+	memset(buf + 4096, 0x5a, bytes);
+
+	head = log_off;
+	t0 = now_s();
+	end = t0 + seconds;
+	for (;;) {
+		double ts = now_s(), t = ts;
+
+		if (ts >= end)
+			break;
+		if (head + bytes + 8192 > log_size)
+			head = log_off;
+		if (dpos + bytes > data_size)
+			dpos = 0;
+		buf[4096] = (char)writes;	/* new bytes every write */
+		for (i = 0; i < nsteps && !err; i++) {
+			double tn;
+
+			switch (steps[i]) {
+			case STEP_LOG:
+				err = -pwrite_full(lfd, buf, bytes + 4096, head);
+				break;
+			case STEP_FLUSH:
+				if (fdatasync(lfd))
+					err = errno;
+				break;
+			case STEP_RECORD:
+				err = -pwrite_full(sfd, buf, 4096, head + bytes + 4096);
+				break;
+			case STEP_INPLACE:
+				err = -pwrite_full(dfd, buf + 4096, bytes, dpos);
+				break;
+			}
+			tn = now_s();
+			step_ns[steps[i]] += (uint64_t)((tn - t) * 1e9);
+			t = tn;
+		}
+		if (err)
+			break;
+		record(&w, t - ts);
+		writes++;
+		head += bytes + 8192;
+		dpos += bytes;
+	}
+	secs = now_s() - t0;
+	qsort(w.lat, w.nlat, sizeof(*w.lat), cmp_u32);
+	printf("{\"steps\": \"%s\", \"bytes_per_write\": %llu, \"seconds\": %.4f, "
+	       "\"writes\": %llu, \"bytes\": %llu, \"writes_per_s\": %.2f, \"mb_per_s\": %.3f, "
+	       "\"lat_us\": {\"p50\": %u, \"p90\": %u, \"p99\": %u, \"max\": %u}, \"step_us\": {",
+	       step_arg, (unsigned long long)bytes, secs, (unsigned long long)writes,
+	       (unsigned long long)(writes * bytes), writes / secs, writes * bytes / secs / 1e6,
+	       pct(w.lat, w.nlat, 50), pct(w.lat, w.nlat, 90), pct(w.lat, w.nlat, 99),
+	       w.nlat ? w.lat[w.nlat - 1] : 0);
+	for (i = 0; i < nsteps; i++)
+		printf("%s\"%s\": %.1f", i ? ", " : "", step_names[steps[i]],
+		       writes ? step_ns[steps[i]] / 1e3 / writes : 0.0);
+	printf("}, \"error\": \"%s\"}\n", err ? strerror(err) : "");
+	free(w.lat);
+	free(buf);
+	close(lfd);
+	close(sfd);
+	close(dfd);
+	if (err)
+		msg("path: a write failed: %s", strerror(err));
+	return err ? EXIT_PROBLEM : EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	tool_init("dma-bench");
@@ -470,10 +646,12 @@ int main(int argc, char **argv)
 	if (argc >= 2 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")))
 		print_version();
 	if (argc < 2)
-		usage_error("missing command: lists or cpu");
+		usage_error("missing command: lists, cpu or path");
 	if (!strcmp(argv[1], "lists"))
 		return cmd_lists(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "cpu"))
 		return cmd_cpu(argc - 1, argv + 1);
-	usage_error("unknown command '%s' (lists or cpu)", argv[1]);
+	if (!strcmp(argv[1], "path"))
+		return cmd_path(argc - 1, argv + 1);
+	usage_error("unknown command '%s' (lists, cpu or path)", argv[1]);
 }

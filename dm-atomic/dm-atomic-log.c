@@ -10,6 +10,7 @@
 #include <linux/blkdev.h>
 #include <linux/device-mapper.h>
 #include <linux/dm-ioctl.h>
+#include <linux/module.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -417,6 +418,15 @@ static int format(struct dma_log *log, char **error)
  * A window is read again only after its writes completed.
  */
 #define REPLAY_WINDOW_BLOCKS	512U	/* 2 MiB */
+
+/*
+ * The scan reads a block it jumps to with the block after it (a zero-copy
+ * transaction's commit record with the next descriptor); the module
+ * parameter scan_pairs=N reads each alone, for comparison.
+ */
+static bool dma_scan_pairs = true;
+module_param_named(scan_pairs, dma_scan_pairs, bool, 0644);
+MODULE_PARM_DESC(scan_pairs, "recovery reads a commit record with the next descriptor (default Y; N: one block a read)");
 #define REPLAY_MIN_BLOCKS	16U	/* per window, if memory is short */
 #define REPLAY_MAX_RANGES	256U	/* data ranges in flight per window */
 
@@ -658,7 +668,7 @@ static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 	rc->sparse_next = 0;
 	r = -EIO;
 	/* The pair, unless the log ends here (or the second block is bad). */
-	if (meta_block >= geo->log_start && b + 1 < geo->log_blocks)
+	if (meta_block >= geo->log_start && b + 1 < geo->log_blocks && READ_ONCE(dma_scan_pairs))
 		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->sparse_pages, 2,
 			    2 * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (!r)

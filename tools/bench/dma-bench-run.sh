@@ -477,9 +477,11 @@ row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
 			s=${g#log-} s=${s%m}
 			# activate: a log of copied transactions (data crcs); activate-zc: of zero-copy
 			# ones (commit records, no data crc).
-			for v in activate activate-zc; do
+			# activate-zc-single: the same, its scan reading one block a read (module
+			# parameter scan_pairs=N), as before a record came with the next descriptor.
+			for v in activate activate-zc activate-zc-single; do
 				f=
-				[ $v = activate-zc ] && f="2 zero_copy_bytes 1048576"
+				[ $v != activate ] && f="2 zero_copy_bytes 1048576"
 				# Fill: the superblock's writes are dropped (dm-flakey over its block, the
 				# log passes), so the log keeps S MiB of transactions the superblock never
 				# retires.
@@ -492,7 +494,11 @@ row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
 					--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 &&
 				dmsetup remove atom5 && dmsetup remove bmeta || { fail "row 5 fill of $s MiB ($v)"; dmsetup remove atom5; dmsetup remove bmeta; continue; }
 				sync -d "$LOG"
-				cell 5 "$L" "log-${s}m" $v $r "$LOG" none -- activate5 "$DATA" "$LOG" "$s"
+				if [ $v = activate-zc-single ]; then
+					cell 5 "$L" "log-${s}m" $v $r "$LOG" none -- with_param scan_pairs N Y activate5 "$DATA" "$LOG" "$s"
+				else
+					cell 5 "$L" "log-${s}m" $v $r "$LOG" none -- activate5 "$DATA" "$LOG" "$s"
+				fi
 				dmsetup remove atom5
 			done
 			cell 5 "$L" "log-${s}m" seqread $r "$LOG" none -- seqread5 "$LOG" "$s"

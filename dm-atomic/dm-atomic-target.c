@@ -348,7 +348,10 @@ struct atomic_c {
 	u64 log_flushes;		/* flushes of the metadata device: empty, */
 	u64 log_flushes_skipped;	/* ... those nothing needed, */
 	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
+	u64 commits_fua_auto;		/* ... REQ_FUA because flushes followed */
 	u64 zero_copy_txns;		/* transactions logged zero-copy */
+	u8 flush_history;		/* a bit a commit: a flush came after it */
+	bool flush_since_commit;	/* an empty flush came since the last commit */
 };
 
 static DEFINE_MUTEX(all_targets_lock);
@@ -482,6 +485,22 @@ MODULE_PARM_DESC(commit_window, "group commit waits for the writers of the previ
  * durable, as before), for comparisons.
  */
 static bool dmat_fua_commits;
+module_param_named(fua_commits, dmat_fua_commits, bool, 0644);
+MODULE_PARM_DESC(fua_commits, "write every group commit with REQ_FUA (default N: only lists with REQ_FUA; the cache is flushed by flushes from above)");
+
+/*
+ * Commits followed by flushes: when an empty flush came after at least
+ * AUTO_FUA_MIN of the last 8 commits (a database that makes each
+ * transaction durable), the next commit goes with REQ_FUA, and the flush
+ * that follows it finds the log durable and ends at once: one flush
+ * sequence in the block layer (or a FUA write, where the disk has it)
+ * instead of a write, a completion, then a flush from above.  The
+ * parameter auto_fua=N turns it off, for comparisons.
+ */
+#define AUTO_FUA_MIN	4
+static bool dmat_auto_fua = true;
+module_param_named(auto_fua, dmat_auto_fua, bool, 0644);
+MODULE_PARM_DESC(auto_fua, "write a commit with REQ_FUA when flushes followed most recent commits (default Y)");
 
 /*
  * Zero-copy logging of large lists (the zero_copy_bytes feature argument):
@@ -491,8 +510,6 @@ static bool dmat_fua_commits;
 static bool dmat_zero_copy = true;
 module_param_named(zero_copy, dmat_zero_copy, bool, 0644);
 MODULE_PARM_DESC(zero_copy, "log lists of at least a table's zero_copy_bytes from the writer's pages (default Y; N: copy every list)");
-module_param_named(fua_commits, dmat_fua_commits, bool, 0644);
-MODULE_PARM_DESC(fua_commits, "write every group commit with REQ_FUA (default N: only lists with REQ_FUA; the cache is flushed by flushes from above)");
 
 /* Best of three: nanoseconds for one crc32c of @len bytes; the crc in *@crc. */
 static u64 dmat_crc_time(bool table, const void *buf, size_t len, u32 *crc)
@@ -1127,6 +1144,20 @@ static u64 dmat_log_mark(struct atomic_c *ac)
 		list_first_entry(&ac->committing, struct atomic_txn, list)->seq;
 }
 
+/*
+ * A copied commit is being built: did flushes follow most recent ones
+ * (AUTO_FUA_MIN of the last 8)?  Then it goes with REQ_FUA.
+ */
+static bool dmat_flushes_follow(struct atomic_c *ac)
+{
+	lockdep_assert_held(&ac->lock);
+	ac->flush_history = (ac->flush_history << 1) | ac->flush_since_commit;
+	ac->flush_since_commit = false;
+	/* Worth it only if the flush after the commit then ends in dm-atomic. */
+	return READ_ONCE(dmat_auto_fua) && READ_ONCE(dmat_skip_clean_flush) &&
+	       hweight8(ac->flush_history) >= AUTO_FUA_MIN;
+}
+
 static void dmat_log_durable(struct atomic_c *ac, u64 mark)
 {
 	lockdep_assert_held(&ac->lock);
@@ -1555,6 +1586,10 @@ static void commit_work_fn(struct work_struct *ws)
 		 */
 		spin_lock_irq(&ac->lock);
 		mark = dmat_log_mark(ac);
+		if (dmat_flushes_follow(ac) && !fua) {
+			fua = true;
+			ac->commits_fua_auto++;
+		}
 		t->fua = fua;
 		t->preflush = (fua || preflush) && ac->durable_upto < mark;
 		t->flush_mark = mark;
@@ -2579,6 +2614,7 @@ static int map_log_flush(struct atomic_c *ac, struct bio *bio, struct per_bio *p
 	u64 mark;
 
 	spin_lock_irq(&ac->lock);
+	ac->flush_since_commit = true;
 	mark = dmat_log_mark(ac);
 	needed = ac->durable_upto < mark || !READ_ONCE(dmat_skip_clean_flush);
 	if (needed)
@@ -3643,8 +3679,9 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("commit_windows=%llu\nwindow_timeouts=%llu\n", ac->commit_windows,
 	       ac->window_timeouts);
 	DMEMIT("flushes_skipped=%lld\n", (long long)atomic64_read(&ac->flushes_skipped));
-	DMEMIT("log_flushes=%llu\nlog_flushes_skipped=%llu\ncommits_fua=%llu\ndurable_seq=%llu\n",
-	       ac->log_flushes, ac->log_flushes_skipped, ac->commits_fua, ac->durable_upto);
+	DMEMIT("log_flushes=%llu\nlog_flushes_skipped=%llu\ncommits_fua=%llu\ncommits_fua_auto=%llu\n",
+	       ac->log_flushes, ac->log_flushes_skipped, ac->commits_fua, ac->commits_fua_auto);
+	DMEMIT("durable_seq=%llu\n", ac->durable_upto);
 	DMEMIT("txn_pool_allocs=%lld\n", (long long)atomic64_read(&ac->txn_pool_allocs));
 	DMEMIT("zero_copy_txns=%llu\n", ac->zero_copy_txns);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
@@ -3678,6 +3715,7 @@ static void clear_stats(struct atomic_c *ac)
 	ac->log_flushes = 0;
 	ac->log_flushes_skipped = 0;
 	ac->commits_fua = 0;
+	ac->commits_fua_auto = 0;
 	ac->zero_copy_txns = 0;
 	atomic64_set(&ac->txn_pool_allocs, 0);
 	ac->pending_bytes_max = ac->pending_bytes;

@@ -43,7 +43,7 @@ SPEC = {
     3: dict(title="DB transactions: 4 discontiguous 16 KiB pages, durable at commit",
             layouts=["sep", "fua", "shared"], groups=["txn-w1", "txn-w4", "txn-w16"],
             cols=["a-doublewrite", "b-atomic-flush", "b-atomic-flush-fua",
-                  "b-atomic-flush-passdown", "b-atomic-flush-nowindow",
+                  "b-atomic-flush-noauto", "b-atomic-flush-passdown", "b-atomic-flush-nowindow",
                   "c-atomic-noflush", "c-atomic-fua"],
             base="a-doublewrite", head="tps", kind="lists"),
     4: dict(title="4 KiB reads (fio, 1 reader), all through one dm-delay",

@@ -316,6 +316,10 @@ no_window() { with_param commit_window N Y "$@"; }
 # from the metadata device's cache.
 fua_all() { with_param fua_commits Y N "$@"; }
 
+# no_auto CMD...: CMD with no commit written REQ_FUA because flushes followed recent ones
+# (module parameter auto_fua=N), as before dm-atomic did that.
+no_auto() { with_param auto_fua N Y "$@"; }
+
 # copy_all CMD...: CMD with every list copied into dm-atomic's memory and checksummed
 # (module parameter zero_copy=N), as before large lists were logged zero-copy.
 copy_all() { with_param zero_copy N Y "$@"; }
@@ -372,6 +376,8 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" b-atomic-flush-fua $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom fua_all dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			cell 3 "$L" "txn-w$w" b-atomic-flush-noauto $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom no_auto dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" b-atomic-flush-passdown $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom all_flushes dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \

@@ -1145,8 +1145,8 @@ static u64 dmat_log_mark(struct atomic_c *ac)
 }
 
 /*
- * A copied commit is being built: did flushes follow most recent ones
- * (AUTO_FUA_MIN of the last 8)?  Then it goes with REQ_FUA.
+ * A commit is being built: did flushes follow most recent ones (AUTO_FUA_MIN
+ * of the last 8)?  Then a copied one goes with REQ_FUA.
  */
 static bool dmat_flushes_follow(struct atomic_c *ac)
 {
@@ -1586,7 +1586,11 @@ static void commit_work_fn(struct work_struct *ws)
 		 */
 		spin_lock_irq(&ac->lock);
 		mark = dmat_log_mark(ac);
-		if (dmat_flushes_follow(ac) && !fua) {
+		/*
+		 * Not with a commit in flight: the flush from above would
+		 * have to go down for that one anyway.
+		 */
+		if (dmat_flushes_follow(ac) && !fua && list_empty(&ac->committing)) {
 			fua = true;
 			ac->commits_fua_auto++;
 		}
@@ -2322,6 +2326,7 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	t->fua = true;
 	ac->commits_fua++;
 	ac->zero_copy_txns++;
+	dmat_flushes_follow(ac);	/* a commit: the history moves on */
 	spin_unlock_irq(&ac->lock);
 	txn_seal(ac, t, READ_ONCE(ac->durable_upto));
 

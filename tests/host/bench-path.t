@@ -39,6 +39,17 @@ Bad arguments are refused, naming what:
   dma-bench: --steps: 'sync' is not log, flush, record or inplace
   Try 'dma-bench --help'.
   [2]
+  $ dma-bench path -T 0.1 --steps log,flush,log log data
+  dma-bench: --steps: 'log' twice
+  Try 'dma-bench --help'.
+  [2]
+  $ dma-bench path -T 0.1 --steps log,,flush log data
+  dma-bench: --steps: 'log,,flush' has an empty step
+  Try 'dma-bench --help'.
+  [2]
+  $ dma-bench path --log-offset 16M log data
+  dma-bench: log: 8388608 bytes: too small for two writes of 1048576 bytes past the log offset 16777216
+  [2]
   $ dma-bench path -b 6000 log data
   dma-bench: --bytes: a multiple of 4096
   Try 'dma-bench --help'.

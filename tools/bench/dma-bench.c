@@ -539,13 +539,17 @@ static int cmd_path(int argc, char **argv)
 	list = strdup(step_arg);
 	if (!list)
 		die(EXIT_USAGE, "out of memory");
+	if (*step_arg == ',' || strstr(step_arg, ",,") ||
+	    (*step_arg && step_arg[strlen(step_arg) - 1] == ','))
+		usage_error("--steps: '%s' has an empty step", step_arg);
 	for (tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
 		for (i = 0; i < NR_STEPS && strcmp(tok, step_names[i]); i++)
 			;
 		if (i == NR_STEPS)
 			usage_error("--steps: '%s' is not log, flush, record or inplace", tok);
-		if (nsteps == NR_STEPS)
-			usage_error("--steps: at most %d steps", NR_STEPS);
+		for (c = 0; c < nsteps; c++)
+			if (steps[c] == i)
+				usage_error("--steps: '%s' twice", tok);
 		steps[nsteps++] = i;
 	}
 	free(list);
@@ -556,7 +560,7 @@ static int cmd_path(int argc, char **argv)
 	close(lfd);
 	dfd = open_dev(argv[optind + 1], O_RDWR, 0, &data_size, &is_blk);
 	close(dfd);
-	if (log_size < log_off + 2 * (bytes + 8192))
+	if (log_off >= log_size || log_size - log_off < 2 * (bytes + 8192))
 		die(EXIT_USAGE, "%s: %llu bytes: too small for two writes of %llu bytes past "
 		    "the log offset %llu", argv[optind], (unsigned long long)log_size,
 		    (unsigned long long)bytes, (unsigned long long)log_off);

@@ -350,6 +350,7 @@ struct atomic_c {
 	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
 	u64 commits_fua_auto;		/* ... REQ_FUA because flushes followed */
 	u64 zero_copy_txns;		/* transactions logged zero-copy */
+	atomic_t done_busy;		/* txn_done() calls between done and queue_work */
 	u8 flush_history;		/* a bit a commit: a flush came after it */
 	bool flush_since_commit;	/* an empty flush came since the last commit */
 };
@@ -1471,16 +1472,32 @@ static void batch_wants(struct list_head *batch, bool *preflush, bool *fua)
 	}
 }
 
+/*
+ * @t is done: complete_work_fn() takes it from here.  Once t->done is seen,
+ * the lists may be acknowledged and the device removed before queue_work()
+ * returns here: done_busy keeps atomic_dtr() from destroying the workqueue
+ * (and freeing ac) until it has.  May run in interrupt context.
+ */
+static void txn_done(struct atomic_txn *t)
+{
+	struct atomic_c *ac = t->ac;
+
+	atomic_inc(&ac->done_busy);
+	/* Pairs with smp_load_acquire() in complete_work_fn(): status first. */
+	smp_store_release(&t->done, true);
+	queue_work(ac->done_wq, &ac->complete_work);
+	/* The last use of ac: wake_up_var() only hashes the address. */
+	if (atomic_dec_and_test(&ac->done_busy))
+		wake_up_var(&ac->done_busy);
+}
+
 /* dma_log_write() completion; may run in interrupt context. */
 static void commit_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
-	struct atomic_c *ac = t->ac;
 
 	t->status = status;
-	/* Pairs with smp_load_acquire() in complete_work_fn(): status first. */
-	smp_store_release(&t->done, true);
-	queue_work(ac->done_wq, &ac->complete_work);
+	txn_done(t);
 }
 
 static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int nr_ext,
@@ -2132,13 +2149,8 @@ static void process_deferred_discards(struct atomic_c *ac)
 /* The last in-place write completed: complete_work_fn() moves it to committed. */
 static void zc_inplace_put(struct atomic_txn *t)
 {
-	if (atomic_dec_and_test(&t->zc_pending)) {
-		struct atomic_c *ac = t->ac;
-
-		/* Pairs with smp_load_acquire() in complete_work_fn(). */
-		smp_store_release(&t->done, true);
-		queue_work(ac->done_wq, &ac->complete_work);
-	}
+	if (atomic_dec_and_test(&t->zc_pending))
+		txn_done(t);
 }
 
 /*
@@ -2147,11 +2159,8 @@ static void zc_inplace_put(struct atomic_txn *t)
  */
 static void zc_fail(struct atomic_txn *t, blk_status_t status)
 {
-	struct atomic_c *ac = t->ac;
-
 	t->status = status;
-	smp_store_release(&t->done, true);
-	queue_work(ac->done_wq, &ac->complete_work);
+	txn_done(t);
 }
 
 /* One in-place write of a zero-copy list completed; may run in interrupt context. */
@@ -3491,6 +3500,8 @@ static void atomic_dtr(struct dm_target *ti)
 
 	cancel_delayed_work_sync(&ac->commit_work);
 	cancel_delayed_work_sync(&ac->writeback_work);
+	/* A completion may still be queueing complete_work: see txn_done(). */
+	wait_var_event(&ac->done_busy, !atomic_read(&ac->done_busy));
 	destroy_workqueue(ac->wb_wq);
 	destroy_workqueue(ac->done_wq);
 	destroy_workqueue(ac->wq);

@@ -126,6 +126,16 @@ def stats_kv(s):
     return dict(x.split("=", 1) for x in s.split() if "=" in x)
 
 
+def own_json(f, js, drain):
+    """The figures every dma-bench and dma-rwf JSON line has; returns its bytes."""
+    user = js["bytes"]
+    f["mb_s"] = js["mb_per_s"]
+    f["lat_p50_us"] = js["lat_us"]["p50"]
+    f["lat_p99_us"] = js["lat_us"]["p99"]
+    f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
+    return user
+
+
 def figures(meta, js):
     """The figures of one cell, or None when the cell has no usable output."""
     row = int(meta["row"])
@@ -156,12 +166,8 @@ def figures(meta, js):
         # dma-bench path: the disks' own cost of a logged write's steps.
         if not js.get("writes"):
             return None
-        user = js["bytes"]
-        f["mb_s"] = js["mb_per_s"]
+        user = own_json(f, js, drain)
         f["iops"] = js["writes_per_s"]
-        f["lat_p50_us"] = js["lat_us"]["p50"]
-        f["lat_p99_us"] = js["lat_us"]["p99"]
-        f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
         for step, us in js.get("step_us", {}).items():
             f["step_%s_us" % step] = us
     elif kind in ("fio-write", "fio-read"):
@@ -187,12 +193,8 @@ def figures(meta, js):
     elif kind == "lists":
         if "lists" not in js:
             return None
-        user = js["bytes"]
+        user = own_json(f, js, drain)
         f["tps" if row == 3 else "lists_s"] = js["lists_per_s"]
-        f["mb_s"] = js["mb_per_s"]
-        f["lat_p50_us"] = js["lat_us"]["p50"]
-        f["lat_p99_us"] = js["lat_us"]["p99"]
-        f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
         if "stats_before" in js:
             a, b = stats_kv(js["stats_before"]), stats_kv(js["stats_after"])
             commits = int(b["txns_committed"]) - int(a["txns_committed"])
@@ -201,12 +203,8 @@ def figures(meta, js):
     elif kind == "qd":
         if "ios" not in js or not js["ios"]:
             return None
-        user = js["bytes"]
+        user = own_json(f, js, drain)
         f["iops"] = js["iops"]
-        f["mb_s"] = js["mb_per_s"]
-        f["lat_p50_us"] = js["lat_us"]["p50"]
-        f["lat_p99_us"] = js["lat_us"]["p99"]
-        f["drained_mb_s"] = user / (js["seconds"] + drain) / 1e6
     else:  # timed
         if "seconds" not in js:
             return None

@@ -33,14 +33,28 @@ Only the log write: DATA is not touched.
   cmp: EOF on data after byte 8388608, in line 1
   [1]
 
+The log write with O_DSYNC (REQ_FUA), as a commit durable on its own: the same bytes at the
+same place.
+
+  $ truncate -s 0 log; truncate -s 8M log
+  $ dma-bench path -b 64K -T 0.1 --steps log-fua log data | jq -r '.steps, (.step_us | keys | join(" "))'
+  log-fua
+  log-fua
+  $ od -An -tx1 -j $((1048576 + 4096 + 1)) -N 3 log | tr -d ' '
+  5a5a5a
+
 Bad arguments are refused, naming what:
 
   $ dma-bench path -T 0.1 --steps log,sync log data
-  dma-bench: --steps: 'sync' is not log, flush, record or inplace
+  dma-bench: --steps: 'sync' is not log, log-fua, flush, record or inplace
   Try 'dma-bench --help'.
   [2]
   $ dma-bench path -T 0.1 --steps log,flush,log log data
   dma-bench: --steps: 'log' twice
+  Try 'dma-bench --help'.
+  [2]
+  $ dma-bench path -T 0.1 --steps log,log-fua log data
+  dma-bench: --steps: log and log-fua: one log write or the other
   Try 'dma-bench --help'.
   [2]
   $ dma-bench path -T 0.1 --steps log,,flush log data

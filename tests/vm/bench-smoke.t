@@ -23,7 +23,7 @@ a column and a layout from the plan of another, to show the check can fail.
   plan=smoke rounds=1
   1 sep seq-1m-u lin-plain atom-oatomic atom-oatomic-copy atom-oatomic-fua atom-oatomic-2pass atom-oatomic-crc32c atom-plain floor-zc floor-zc-ack floor-log
   2 sep rand-4k-j8 lin-plain atom-oatomic atom-plain
-  3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-fua b-atomic-flush-noauto b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua
+  3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-fua b-atomic-flush-noauto b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua floor-commit
   4 sep randread-4k lin-plain atom-written atom-inlog
   5 sep log-2m seqread activate activate-zc activate-zc-single
   6 sep s128-j8 lin-plain atom-list atom-list-nowindow
@@ -33,7 +33,7 @@ a column and a layout from the plan of another, to show the check can fail.
   3 fua txn-w1 a-doublewrite b-atomic-flush
   3 shared txn-w16 a-doublewrite b-atomic-flush
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 --table /tmp/bench-smoke.txt /tmp/bench-smoke
-  bench output complete: rows 1,2,3,4,5,6,8, 43 cells (smoke plan), 1 round(s), every figure present
+  bench output complete: rows 1,2,3,4,5,6,8, 44 cells (smoke plan), 1 round(s), every figure present
   $ grep -c '^row [1-8]:' /tmp/bench-smoke.txt
   7
 
@@ -41,7 +41,7 @@ The check fails when a cell's output lacks a figure, or a measurement is missing
 
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ : >/tmp/bench-broken/cells/0001.json
-  $ rm /tmp/bench-broken/cells/0043.meta
+  $ rm /tmp/bench-broken/cells/0044.meta
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
   bench output INCOMPLETE: 2 problem(s)
     row 1 sep seq-1m-u lin-plain round 1: no figures
@@ -64,7 +64,7 @@ too), or calls itself full without every group:
   [1]
   $ sed -i 's/^plan=smoke/plan=full/' /tmp/bench-smoke/plan.txt
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | sed -n '1p;/sep seq-1m /p'
-  bench output INCOMPLETE: 164 problem(s)
+  bench output INCOMPLETE: 172 problem(s)
     plan: row 1 sep seq-1m lin-plain: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic-copy: not in the full plan

@@ -44,7 +44,7 @@ SPEC = {
             layouts=["sep", "fua", "shared"], groups=["txn-w1", "txn-w4", "txn-w16"],
             cols=["a-doublewrite", "b-atomic-flush", "b-atomic-flush-fua",
                   "b-atomic-flush-noauto", "b-atomic-flush-passdown", "b-atomic-flush-nowindow",
-                  "c-atomic-noflush", "c-atomic-fua"],
+                  "c-atomic-noflush", "c-atomic-fua", "floor-commit"],
             base="a-doublewrite", head="tps", kind="lists"),
     4: dict(title="4 KiB reads (fio, 1 reader), all through one dm-delay",
             layouts=["sep"], groups=["read-4k", "randread-4k"],
@@ -162,12 +162,13 @@ def figures(meta, js):
             f["wb_" + role] = d[3 + 2 * i] * 512 / n
         f["wb_total"] = sum(d[3 + 2 * i] for i in range(len(roles))) * 512 / n
         return f
-    if kind == "fio-write" and "steps" in js:
-        # dma-bench path: the disks' own cost of a logged write's steps.
+    if "steps" in js:
+        # dma-bench path: the disks' own cost of a logged write's steps (row 3: of a
+        # transaction's commit, one writer).
         if not js.get("writes"):
             return None
         user = own_json(f, js, drain)
-        f["iops"] = js["writes_per_s"]
+        f["tps" if row == 3 else "iops"] = js["writes_per_s"]
         for step, us in js.get("step_us", {}).items():
             f["step_%s_us" % step] = us
     elif kind in ("fio-write", "fio-read"):

@@ -386,6 +386,11 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 				stats_around atom dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			cell 3 "$L" "txn-w$w" c-atomic-fua $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom fua_all dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			# The disks' own cost of one transaction's commit as (b) makes it with auto
+			# FUA: descriptor and the 4 pages, one write with REQ_FUA on the raw log
+			# disk, one writer (in every group: group commit shares it among writers).
+			cell 3 "$L" "txn-w$w" floor-commit $r "$DATA" none -- \
+				dma-bench path -b 65536 -T "$SECS" --steps log-fua "$LOG" "$DATA"
 		done
 	done
 }

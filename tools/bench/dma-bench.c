@@ -200,6 +200,7 @@ static void __attribute__((noreturn)) help(void)
 	       "path: one writer, O_DIRECT, for a given time; each write of BYTES is\n"
 	       "the STEPS, in order, on the raw LOG and DATA devices (both overwritten):\n"
 	       "  log      a 4 KiB descriptor and the BYTES, one write at the log's head\n"
+	       "  log-fua  the same with O_DSYNC (REQ_FUA): a commit durable on its own\n"
 	       "  flush    fdatasync of LOG\n"
 	       "  record   a 4 KiB write with O_DSYNC (REQ_FUA) at the log's head\n"
 	       "  inplace  the BYTES to DATA, sequentially\n"
@@ -483,14 +484,15 @@ static int cmd_cpu(int argc, char **argv)
 
 /* --- path --------------------------------------------------------------------------- */
 
-enum { STEP_LOG, STEP_FLUSH, STEP_RECORD, STEP_INPLACE, NR_STEPS };
-static const char *const step_names[NR_STEPS] = { "log", "flush", "record", "inplace" };
+enum { STEP_LOG, STEP_LOG_FUA, STEP_FLUSH, STEP_RECORD, STEP_INPLACE, NR_STEPS };
+static const char *const step_names[NR_STEPS] = { "log", "log-fua", "flush", "record", "inplace" };
 
 /*
  * The steps of one logged write, each timed, on the raw disks: what the
  * disks charge a design that makes them (dm-atomic's zero-copy path makes
  * log, flush, record, inplace; acknowledging before the in-place write would
- * leave log, flush, record; its copy path acknowledges after log).
+ * leave log, flush, record; its copy path acknowledges after log, and after
+ * log-fua when flushes follow its commits).
  */
 static int cmd_path(int argc, char **argv)
 {
@@ -546,7 +548,7 @@ static int cmd_path(int argc, char **argv)
 		for (i = 0; i < NR_STEPS && strcmp(tok, step_names[i]); i++)
 			;
 		if (i == NR_STEPS)
-			usage_error("--steps: '%s' is not log, flush, record or inplace", tok);
+			usage_error("--steps: '%s' is not log, log-fua, flush, record or inplace", tok);
 		for (c = 0; c < nsteps; c++)
 			if (steps[c] == i)
 				usage_error("--steps: '%s' twice", tok);
@@ -555,6 +557,10 @@ static int cmd_path(int argc, char **argv)
 	free(list);
 	if (!nsteps)
 		usage_error("--steps: no step");
+	for (c = 0; c < nsteps; c++)
+		for (i = 0; i < nsteps; i++)
+			if (steps[c] == STEP_LOG && steps[i] == STEP_LOG_FUA)
+				usage_error("--steps: log and log-fua: one log write or the other");
 
 	lfd = open_dev(argv[optind], O_RDWR, 0, &log_size, &is_blk);
 	close(lfd);
@@ -596,6 +602,9 @@ static int cmd_path(int argc, char **argv)
 			switch (steps[i]) {
 			case STEP_LOG:
 				err = -pwrite_full(lfd, buf, bytes + 4096, head);
+				break;
+			case STEP_LOG_FUA:
+				err = -pwrite_full(sfd, buf, bytes + 4096, head);
 				break;
 			case STEP_FLUSH:
 				if (fdatasync(lfd))

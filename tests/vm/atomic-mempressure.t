@@ -75,12 +75,15 @@ transaction pages then come from the target's page pool); a kernel without it
   >     [ -e $f/ignore-gfp-highmem ] && echo N > $f/ignore-gfp-highmem
   >   done
   > }
-  $ for p in 2 $(ps -e -o pid=,comm= | awk '$2 ~ /^(kworker\/u|dm-atomic)/ { print $1 }'); do echo 1 > /proc/$p/make-it-fail 2>/dev/null; done
-  $ inject 10
-  $ dma-exercise -j /tmp/jm -m ioctl -J 8 -T 6 -n 1M -S 5 -r 0+8192 /dev/mapper/mp; echo "exercise: $?"
+  $ under_faults() {	# CMD...: run CMD with the faults on in the workers; $failed, $pfailed: how many
+  >   for p in 2 $(ps -e -o pid=,comm= | awk '$2 ~ /^(kworker\/u|dm-atomic)/ { print $1 }'); do echo 1 > /proc/$p/make-it-fail 2>/dev/null; done
+  >   inject 10
+  >   "$@"; echo "exercise: $?"
+  >   failed=$((1000000 - $(cat $S/times))) pfailed=$((1000000 - $(cat $P/times))); inject 0
+  >   for p in $(grep -l 1 /proc/[0-9]*/make-it-fail 2>/dev/null | cut -d/ -f3); do echo 0 > /proc/$p/make-it-fail 2>/dev/null; done
+  > }
+  $ under_faults dma-exercise -j /tmp/jm -m ioctl -J 8 -T 6 -n 1M -S 5 -r 0+8192 /dev/mapper/mp
   exercise: 0
-  $ failed=$((1000000 - $(cat $S/times))) pfailed=$((1000000 - $(cat $P/times))); inject 0
-  $ for p in $(grep -l 1 /proc/[0-9]*/make-it-fail 2>/dev/null | cut -d/ -f3); do echo 0 > /proc/$p/make-it-fail 2>/dev/null; done
   $ [ $failed -gt 0 ] && echo "slab allocations failed in the workers"
   slab allocations failed in the workers
   $ [ $pfailed -gt 0 ] && echo "page allocations failed in the workers"
@@ -99,12 +102,8 @@ the log's bio_set, their in-place writes clones from the write-back's, each with
 reserve): every list acknowledged, some of them zero-copy, none lost or torn.
 
   $ dmsetup create mp --table "0 $D atomic /dev/mapper/mp-d $SCRATCH1 2 zero_copy_bytes 16384"
-  $ for p in 2 $(ps -e -o pid=,comm= | awk '$2 ~ /^(kworker\/u|dm-atomic)/ { print $1 }'); do echo 1 > /proc/$p/make-it-fail 2>/dev/null; done
-  $ inject 10
-  $ dma-exercise -j /tmp/jz -m ioctl -J 8 -T 6 -n 1M -S 6 -r 0+8192 /dev/mapper/mp; echo "exercise: $?"
+  $ under_faults dma-exercise -j /tmp/jz -m ioctl -J 8 -T 6 -n 1M -S 6 -r 0+8192 /dev/mapper/mp
   exercise: 0
-  $ failed=$((1000000 - $(cat $S/times))) pfailed=$((1000000 - $(cat $P/times))); inject 0
-  $ for p in $(grep -l 1 /proc/[0-9]*/make-it-fail 2>/dev/null | cut -d/ -f3); do echo 0 > /proc/$p/make-it-fail 2>/dev/null; done
   $ [ $((failed + pfailed)) -gt 0 ] && echo "allocations failed in the workers"
   allocations failed in the workers
   $ [ "$(_dma_stat mp zero_copy_txns)" -gt 0 ] && echo "lists went zero-copy"

@@ -9,7 +9,13 @@
 # gives exactly the tree of "prefix k applied to pristine", and the incremental build
 # recompiles everything patch k touches, so this checks every prefix at the cost of one build
 # plus the deltas.  Prints one line per patch: build time, compiler warnings, checkpatch
-# counts.  Exits 1 at the first patch that does not apply or does not build.
+# counts.  Exits 1 at the first patch that does not apply or does not build, and at the end
+# when checkpatch found anything but what is allowed (each patch's full report is kept in
+# the work directory, checkpatch-N.log):
+#  - ERROR COMPLEX_MACRO on a `#define REQ_<NAME> (__force blk_opf_t)...`: every REQ_* flag
+#    of include/linux/blk_types.h has that form;
+#  - CHECK CAMELCASE on an identifier the pristine tree's headers already have (md's rdev
+#    flags Faulty, In_sync, ...): new code has to use them by their names.
 #
 # Then the files the whole series touches are compiled for i386 (i386_defconfig with the
 # guest's config fragments; objects only, no link): a 64-bit division there is a call to a
@@ -64,7 +70,7 @@ if [ "$build" = 1 ]; then
 	kmake -s olddefconfig >"$work/config.log" 2>&1 || die "olddefconfig failed (see $work/config.log)"
 fi
 
-n=0 total=0 fail=0
+n=0 total=0 fail=0 cpbad=0
 for p in "${list[@]}"; do
 	n=$((n + 1))
 	subject=$(awk '/^Subject:/ { s = $0; while ((getline l) > 0 && l ~ /^[ \t]/) s = s l; print s; exit }' \
@@ -74,9 +80,35 @@ for p in "${list[@]}"; do
 		cat "$work/am.log" >&2
 		die "patch $n ($p) does not apply"
 	fi
-	cp=$({ "$src/scripts/checkpatch.pl" --strict --no-tree --show-types "$patches/$p" 2>&1 || true; } |
-		sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 errors, \2 warnings, \3 checks/p')
-	line="[$n/${#list[@]}] $subject"$'\n'"      checkpatch --strict: ${cp:-?}"
+	cplog=$work/checkpatch-$n.log
+	"$src/scripts/checkpatch.pl" --strict --no-tree --show-types "$patches/$p" >"$cplog" 2>&1 || true
+	cp=$(sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 errors, \2 warnings, \3 checks/p' "$cplog")
+	[ -n "$cp" ] || { cp="no report (see $cplog)"; cpbad=$((cpbad + 1)); }
+	line="[$n/${#list[@]}] $subject"$'\n'"      checkpatch --strict: $cp"
+	allowed=() notok=()
+	while IFS=$'\t' read -r type detail; do
+		case $type in
+		ERROR:COMPLEX_MACRO)
+			if [[ $detail =~ ^\+#define[[:space:]]+REQ_[A-Z0-9_]+[[:space:]]+\(__force\ blk_opf_t\) ]]; then
+				allowed+=("the REQ_* form"); continue
+			fi ;;
+		CHECK:CAMELCASE)
+			word=${detail#*<} word=${word%%>*}
+			if git -C "$pristine" grep -qw -e "$word" pristine -- '*.h'; then
+				allowed+=("$word"); continue
+			fi ;;
+		esac
+		notok+=("$type: $detail")
+	done < <(awk '/^(ERROR|WARNING|CHECK):[A-Z_0-9]+:/ {
+			if (t != "") print t "\t" d
+			split($0, a, ":"); t = a[1] ":" a[2]; d = $0; want = (a[2] == "COMPLEX_MACRO"); next }
+		want && /^\+/ { d = $0; want = 0 }
+		END { if (t != "") print t "\t" d }' "$cplog")
+	[ "${#allowed[@]}" = 0 ] || line+=" (allowed: ${allowed[*]})"
+	if [ "${#notok[@]}" -gt 0 ]; then
+		line+=" - NOT ALLOWED:"$(printf '\n        %s' "${notok[@]}")
+		cpbad=$((cpbad + 1))
+	fi
 	if [ "$build" = 1 ]; then
 		log "building prefix $n (waits for $KBUILD_LOCK if another build holds it)"
 		start=$SECONDS
@@ -105,6 +137,11 @@ done
 
 [ "$build" = 1 ] && echo "total build time: ${total} s for ${n} prefix(es)"
 [ "$fail" = 0 ] || exit 1
+if [ "$cpbad" = 0 ]; then
+	echo "checkpatch --strict: nothing but the allowed findings in ${n} patch(es)"
+else
+	echo "checkpatch --strict: findings not allowed in ${cpbad} patch(es) (reports: $work/checkpatch-N.log)"
+fi
 
 if [ "$build" = 1 ]; then
 	obj32=$work/build-i386
@@ -138,3 +175,4 @@ if [ "$build" = 1 ]; then
 	[ "$warn" = 0 ] && [ "$helpers" = 0 ] || exit 1
 fi
 git -C "$pristine" worktree remove --force "$src" >/dev/null 2>&1 || true
+[ "$cpbad" = 0 ] || exit 1

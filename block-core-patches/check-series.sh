@@ -98,7 +98,7 @@ for p in "${list[@]}"; do
 				allowed+=("$word"); continue
 			fi ;;
 		esac
-		notok+=("$type: $detail")
+		notok+=("$type: ${detail#"$type: "}")
 	done < <(awk '/^(ERROR|WARNING|CHECK):[A-Z_0-9]+:/ {
 			if (t != "") print t "\t" d
 			split($0, a, ":"); t = a[1] ":" a[2]; d = $0; want = (a[2] == "COMPLEX_MACRO"); next }

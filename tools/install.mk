@@ -17,7 +17,7 @@ SQLITEEXTDIR ?= $(PREFIX)/lib/dm-atomic
 LIBS := $(if $(wildcard /usr/include/sqlite3ext.h),atomicblk.so)
 
 USER_TOOLS := dm-atomic-setup dma-format dma-check dma-dump dma-replay dma-exercise dma-verify dma-bench
-NOT_INSTALLED := dma-bench-host dma-bench-run dma-bench-report dma-bench-sqlite
+NOT_INSTALLED := dma-bench-host dma-bench-run dma-bench-report dma-bench-sqlite dma-bench-phases
 MAN8 := $(wildcard ../man/*.8)
 MAN5 := $(wildcard ../man/*.5)
 

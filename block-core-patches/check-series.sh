@@ -94,7 +94,10 @@ for p in "${list[@]}"; do
 			fi ;;
 		CHECK:CAMELCASE)
 			word=${detail#*<} word=${word%%>*}
-			if git -C "$pristine" grep -qw -e "$word" pristine -- '*.h'; then
+			# Defined there: an enum member, a #define or a struct/union/enum tag.
+			if git -C "$pristine" grep -qE -e "^[[:space:]]*${word}[[:space:]]*(,|=|$)" \
+				-e "#[[:space:]]*define[[:space:]]+${word}([^A-Za-z0-9_]|$)" \
+				-e "(struct|union|enum)[[:space:]]+${word}([^A-Za-z0-9_]|$)" pristine -- '*.h'; then
 				allowed+=("$word"); continue
 			fi ;;
 		esac
@@ -104,6 +107,11 @@ for p in "${list[@]}"; do
 			split($0, a, ":"); t = a[1] ":" a[2]; d = $0; want = (a[2] == "COMPLEX_MACRO"); next }
 		want && /^\+/ { d = $0; want = 0 }
 		END { if (t != "") print t "\t" d }' "$cplog")
+	# Every finding counted in checkpatch's total must have been read above.
+	if [[ $cp =~ ^([0-9]+)\ errors,\ ([0-9]+)\ warnings,\ ([0-9]+)\ checks$ ]] &&
+		[ $((BASH_REMATCH[1] + BASH_REMATCH[2] + BASH_REMATCH[3])) != $((${#allowed[@]} + ${#notok[@]})) ]; then
+		notok+=("$cp in the total, $((${#allowed[@]} + ${#notok[@]})) read (see $cplog)")
+	fi
 	[ "${#allowed[@]}" = 0 ] || line+=" (allowed: ${allowed[*]})"
 	if [ "${#notok[@]}" -gt 0 ]; then
 		line+=" - NOT ALLOWED:"$(printf '\n        %s' "${notok[@]}")

@@ -33,6 +33,15 @@ the start of the next list:
   total                2349       2349
   write-back passes: 1, mean 400 us
 
+A FUA log write on a disk without FUA completes after the flush that follows it: the log
+disk's last completion before the completion worker ran ends log_device:
+
+  $ sed '/21.530615: block_rq_complete/a\
+  >               <idle>-0       [001] d.h2.    21.530700: block_rq_complete: 253,64 FF () 18446744073709551615 + 0 [0]' trace.txt > fua.txt
+  $ dma-bench-phases analyze fua.txt --dm 252:0 --log 253:64 | grep -E 'log_device|hop_complete'
+  log_device            470        470
+  hop_complete           37         37
+
 Another device's bios are not lists of this one, and a trace without a whole cycle says so:
 
   $ dma-bench-phases analyze trace.txt --dm 252:1 --log 253:64

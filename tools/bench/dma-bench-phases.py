@@ -15,7 +15,9 @@ default 80, belong to one list).  A list whose whole cycle is in the trace is cu
   hop_commit     its first bio queued -> dm-atomic's commit worker starts
   build          commit worker starts -> the log write is issued to the log disk
                  (copy and crc32c of the data, the descriptor, the bio)
-  log_device     the log write issued -> completed by the log disk
+  log_device     the log write issued -> completed by the log disk (with the flush that
+                 follows a FUA write on a disk without FUA: the last request the log disk
+                 completed before the completion worker ran)
   hop_complete   completed -> dm-atomic's completion worker starts
   complete       the completion worker runs (index, the list's bios ended)
   to_next        the completion worker ends -> the next list's first bio (the writer
@@ -28,6 +30,7 @@ untraced rates.
 
 Exit status: 0 printed, 1 no complete list in the trace, 2 usage or setup error.
 """
+import bisect
 import os
 import re
 import statistics
@@ -64,14 +67,13 @@ def devno_of(path, what):
 
 def after(times, t):
     """The first of the sorted times at or after t, or None."""
-    for x in times:
-        if x >= t:
-            return x
-    return None
+    i = bisect.bisect_left(times, t)
+    return times[i] if i < len(times) else None
 
 
 def analyze(lines, dm, log, gap_us):
     starts, cstart, complete_s, complete_e, issue, done = [], [], [], [], [], []
+    log_done = []	# every request the log disk completed, flushes too
     wb, wb_start, pending, last_q, nev = [], None, {}, None, 0
     for line in lines:
         m = LINE.match(line)
@@ -103,9 +105,11 @@ def analyze(lines, dm, log, gap_us):
                 and f[2].isdigit() and int(f[2]) > 0:
             issue.append(t)
             pending[f[4]] = t
-        elif name == "block_rq_complete" and len(f) > 3 and f[0] == log and f[3] in pending:
-            pending.pop(f[3])
-            done.append(t)
+        elif name == "block_rq_complete" and f and f[0] == log:
+            log_done.append(t)
+            if len(f) > 3 and f[3] in pending:
+                pending.pop(f[3])
+                done.append(t)
     ph = {p: [] for p in PHASES}
     for s, s2 in zip(starts, starts[1:]):
         c0 = after(cstart, s)
@@ -115,6 +119,11 @@ def analyze(lines, dm, log, gap_us):
         d1 = after(complete_e, d0) if d0 is not None else None
         if d1 is None or d1 > s2:
             continue
+        # A FUA write on a disk without FUA completes after its flush: the log write
+        # ends with the last request the log disk completed before the worker ran.
+        i = bisect.bisect_right(log_done, d0)
+        if i and log_done[i - 1] > l1:
+            l1 = log_done[i - 1]
         for p, v in zip(PHASES, (c0 - s, l0 - c0, l1 - l0, d0 - l1, d1 - d0, s2 - d1, s2 - s)):
             ph[p].append(v)
     return nev, len(starts), ph, wb
@@ -204,6 +213,10 @@ def main(argv):
             usage("run: --dm DEV and --log DEV are needed")
         dm, log = devno_of(o["dm"], "--dm"), devno_of(o["log"], "--log")
         t = tracefs()
+        # One clock for every CPU: the writer and the workers run on different vCPUs.
+        with open(os.path.join(t, "trace_clock")) as f:
+            clock = re.search(r"\[(\w+)\]", f.read()).group(1)
+        put(os.path.join(t, "trace_clock"), "global")
         put(os.path.join(t, "tracing_on"), "0")
         put(os.path.join(t, "trace"), "")
         put(os.path.join(t, "buffer_size_kb"), "16384")
@@ -218,7 +231,16 @@ def main(argv):
                 put(os.path.join(t, "events", e, "enable"), "0")
         with open(os.path.join(t, "trace")) as f:
             lines = f.readlines()
+        lost = 0
+        for c in os.listdir(os.path.join(t, "per_cpu")):
+            with open(os.path.join(t, "per_cpu", c, "stats")) as f:
+                m = re.search(r"^overrun: (\d+)", f.read(), re.M)
+                lost += int(m.group(1)) if m else 0
         put(os.path.join(t, "trace"), "")
+        put(os.path.join(t, "trace_clock"), clock)
+        if lost:
+            sys.stderr.write("dma-bench-phases: %d events lost (trace buffer full): "
+                             "trace a shorter command\n" % lost)
         if rc:
             sys.stderr.write("dma-bench-phases: the command exited with %d\n" % rc)
         return report(*analyze(lines, dm, log, o["gap"])) or (1 if rc else 0)

@@ -387,8 +387,9 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 			cell 3 "$L" "txn-w$w" c-atomic-fua $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom fua_all dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			# The disks' own cost of one transaction's commit as (b) makes it with auto
-			# FUA: descriptor and the 4 pages, one write with REQ_FUA on the raw log
-			# disk, one writer (in every group: group commit shares it among writers).
+			# FUA: descriptor and the 4 pages, one O_DSYNC write on the raw log disk
+			# (REQ_FUA, and the kernel's flush after it: one flush more than the commit),
+			# one writer (in every group: group commit shares the commit among writers).
 			cell 3 "$L" "txn-w$w" floor-commit $r "$DATA" none -- \
 				dma-bench path -b 65536 -T "$SECS" --steps log-fua "$LOG" "$DATA"
 		done

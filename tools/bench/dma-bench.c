@@ -508,6 +508,7 @@ static int cmd_path(int argc, char **argv)
 	uint64_t bytes = 1 << 20, log_off = 1 << 20, log_size, data_size, head, dpos = 0;
 	uint64_t writes = 0, step_ns[NR_STEPS] = { 0 };
 	int steps[NR_STEPS], nsteps = 0, lfd, sfd, dfd, is_blk, err = 0, c, i;
+	unsigned int seen = 0;	/* the steps named, a bit each */
 	const char *step_arg = "log,flush,record,inplace";
 	struct worker w = { 0 };
 	double seconds = 1, t0, end, secs;
@@ -550,18 +551,16 @@ static int cmd_path(int argc, char **argv)
 			;
 		if (i == NR_STEPS)
 			usage_error("--steps: '%s' is not log, log-fua, flush, record or inplace", tok);
-		for (c = 0; c < nsteps; c++)
-			if (steps[c] == i)
-				usage_error("--steps: '%s' twice", tok);
+		if (seen & 1U << i)
+			usage_error("--steps: '%s' twice", tok);
+		seen |= 1U << i;
 		steps[nsteps++] = i;
 	}
 	free(list);
 	if (!nsteps)
 		usage_error("--steps: no step");
-	for (c = 0; c < nsteps; c++)
-		for (i = 0; i < nsteps; i++)
-			if (steps[c] == STEP_LOG && steps[i] == STEP_LOG_FUA)
-				usage_error("--steps: log and log-fua: one log write or the other");
+	if ((seen & 1U << STEP_LOG) && (seen & 1U << STEP_LOG_FUA))
+		usage_error("--steps: log and log-fua: one log write or the other");
 
 	lfd = open_dev(argv[optind], O_RDWR, 0, &log_size, &is_blk);
 	close(lfd);

@@ -2,7 +2,8 @@
 # dma-bench-run: the guest side of `make bench` (also run by tests/vm/bench-smoke.t).
 #
 # Runs every benchmark row against its baseline in this one boot, interleaved: for each
-# group of a row, round 1 runs every column (A B C), round 2 again (A B C), ...  Each
+# group of a row, round 1 runs every column (A B C), round 2 again, starting one column
+# later (B C A), round 3 (C A B), ... (rows 1, 2, 3, 6, 8; see rotated below).  Each
 # measurement ("cell") leaves OUT/cells/NNNN.meta (key=value: what ran, wall time, drain
 # time, guest CPU ticks from /proc/stat, sectors read/written on the top device and on each
 # underlying disk from /sys/block/*/stat) and NNNN.json (fio's or dma-bench's own output).
@@ -232,6 +233,23 @@ cell() {
 	[ "$rc" = 0 ] || fail "row $row $layout $group $col round $round: exit $rc: $(head -c 300 "$f.err")"
 }
 
+# enqueue CELL-ARGS...: queue one cell of a round (cell's arguments) for rotated.
+# rotated ROUND: run the queued cells from the (ROUND-1)-th on, wrapping around: A B C, then
+# B C A, then C A B.  With a fixed order the baseline would always run first and every
+# column would always follow the same one: whatever a cell leaves behind (the disks' caches,
+# the host's write-back of what it wrote) would burden or favour the same column in every
+# round.  Rotated, each column takes each place in turn.
+QUEUED=()
+enqueue() { local s; printf -v s '%q ' "$@"; QUEUED+=("$s"); }
+rotated() {
+	local n=${#QUEUED[@]} i
+	local -a c=("${QUEUED[@]}")
+	QUEUED=()
+	for ((i = 0; i < n; i++)); do
+		eval "cell ${c[($1 - 1 + i) % n]}"
+	done
+}
+
 fio_cell() {	# fio_cell DEV RW BS JOBS [extra fio args]: fio's JSON on stdout
 	local dev=$1 rw=$2 bs=$3 jobs=$4
 	shift 4
@@ -332,20 +350,21 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 		[ "$g" = "$bs" ] || off=4k
 		case $bs in *k) bytes=$((${bs%k} << 10)) ;; *m) bytes=$((${bs%m} << 20)) ;; esac
 		for ((r = 1; r <= ROUNDS; r++)); do
-			cell 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
-			cell 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-copy $r /dev/mapper/atom checkpoint:atom -- copy_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-fua $r /dev/mapper/atom checkpoint:atom -- copy_all fua_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- copy_all two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- copy_all crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			cell 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
+			enqueue 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
+			enqueue 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			enqueue 1 "$L" "seq-$g" atom-oatomic-copy $r /dev/mapper/atom checkpoint:atom -- copy_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			enqueue 1 "$L" "seq-$g" atom-oatomic-fua $r /dev/mapper/atom checkpoint:atom -- copy_all fua_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			enqueue 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- copy_all two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			enqueue 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- copy_all crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			enqueue 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
 			# The disks' own cost of a logged write (dma-bench path on the raw disks,
 			# the log's part past dm-atomic's superblock; the target is idle, its log
 			# empty after the checkpoint): the zero-copy path's four steps, the same
 			# acknowledged before the in-place write, the copy path's log write alone.
-			cell 1 "$L" "seq-$g" floor-zc $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" "$LOG" "$DATA"
-			cell 1 "$L" "seq-$g" floor-zc-ack $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log,flush,record "$LOG" "$DATA"
-			cell 1 "$L" "seq-$g" floor-log $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log "$LOG" "$DATA"
+			enqueue 1 "$L" "seq-$g" floor-zc $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" "$LOG" "$DATA"
+			enqueue 1 "$L" "seq-$g" floor-zc-ack $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log,flush,record "$LOG" "$DATA"
+			enqueue 1 "$L" "seq-$g" floor-log $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log "$LOG" "$DATA"
+			rotated $r
 		done
 	done
 }
@@ -356,9 +375,10 @@ row2() {	# random writes
 	for g in $PLAN_G; do
 		bs=${g#rand-} bs=${bs%-j*} j=${g##*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
-			cell 2 "$L" "rand-$bs-j$j" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin randwrite $bs $j
-			cell 2 "$L" "rand-$bs-j$j" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j --atomic=1
-			cell 2 "$L" "rand-$bs-j$j" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j
+			enqueue 2 "$L" "rand-$bs-j$j" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin randwrite $bs $j
+			enqueue 2 "$L" "rand-$bs-j$j" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j --atomic=1
+			enqueue 2 "$L" "rand-$bs-j$j" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j
+			rotated $r
 		done
 	done
 }
@@ -370,28 +390,29 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 	for g in $PLAN_G; do
 		w=${g#txn-w}
 		for ((r = 1; r <= ROUNDS; r++)); do
-			cell 3 "$L" "txn-w$w" a-doublewrite $r /dev/mapper/lin none -- \
+			enqueue 3 "$L" "txn-w$w" a-doublewrite $r /dev/mapper/lin none -- \
 				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
-			cell 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
-			cell 3 "$L" "txn-w$w" b-atomic-flush-fua $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" b-atomic-flush-fua $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom fua_all dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
-			cell 3 "$L" "txn-w$w" b-atomic-flush-noauto $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" b-atomic-flush-noauto $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom no_auto dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
-			cell 3 "$L" "txn-w$w" b-atomic-flush-passdown $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" b-atomic-flush-passdown $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom all_flushes dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
-			cell 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom no_window dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
-			cell 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
-			cell 3 "$L" "txn-w$w" c-atomic-fua $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 3 "$L" "txn-w$w" c-atomic-fua $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom fua_all dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			# The disks' own cost of one transaction's commit as (b) makes it with auto
 			# FUA: descriptor and the 4 pages, one O_DSYNC write on the raw log disk
 			# (REQ_FUA, and the kernel's flush after it: one flush more than the commit),
 			# one writer (in every group: group commit shares the commit among writers).
-			cell 3 "$L" "txn-w$w" floor-commit $r "$DATA" none -- \
+			enqueue 3 "$L" "txn-w$w" floor-commit $r "$DATA" none -- \
 				dma-bench path -b 65536 -T "$SECS" --steps log-fua "$LOG" "$DATA"
+			rotated $r
 		done
 	done
 }
@@ -402,12 +423,13 @@ row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
 	for g in $PLAN_G; do
 		k=${g%-j*} k=${k#s} j=${g#*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
-			cell 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
+			enqueue 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
 				dma-bench lists -m plain -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/lin
-			cell 6 "$L" "$g" atom-list $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 6 "$L" "$g" atom-list $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
-			cell 6 "$L" "$g" atom-list-nowindow $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 6 "$L" "$g" atom-list-nowindow $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom no_window dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+			rotated $r
 		done
 	done
 }
@@ -418,12 +440,13 @@ row8() {	# asynchronous 4 KiB writes at queue depth 1, 8, 32: io_uring and libai
 	for g in $PLAN_G; do
 		e=${g%-qd*} q=${g##*-qd}
 		for ((r = 1; r <= ROUNDS; r++)); do
-			cell 8 "$L" "$e-qd$q" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
+			enqueue 8 "$L" "$e-qd$q" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
 				dma-rwf rate -p $e /dev/mapper/lin $q 4096 "$SECS" $span
-			cell 8 "$L" "$e-qd$q" atom-plain $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 8 "$L" "$e-qd$q" atom-plain $r /dev/mapper/atom checkpoint:atom -- \
 				dma-rwf rate -p $e /dev/mapper/atom $q 4096 "$SECS" $span
-			cell 8 "$L" "$e-qd$q" atom-rwf $r /dev/mapper/atom checkpoint:atom -- \
+			enqueue 8 "$L" "$e-qd$q" atom-rwf $r /dev/mapper/atom checkpoint:atom -- \
 				dma-rwf rate $e /dev/mapper/atom $q 4096 "$SECS" $span
+			rotated $r
 		done
 	done
 }

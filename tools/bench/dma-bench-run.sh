@@ -2,8 +2,8 @@
 # dma-bench-run: the guest side of `make bench` (also run by tests/vm/bench-smoke.t).
 #
 # Runs every benchmark row against its baseline in this one boot, interleaved: for each
-# group of a row, round 1 runs every column (A B C), round 2 again, starting one column
-# later (B C A), round 3 (C A B), ... (rows 1, 2, 3, 6, 8; see rotated below).  Each
+# group of a row, round 1 runs every column (A B C), round 2 again in another order (B A C),
+# round 3 (C A B), ... (rows 1, 2, 3, 6, 7, 8; see rotated below).  Each
 # measurement ("cell") leaves OUT/cells/NNNN.meta (key=value: what ran, wall time, drain
 # time, guest CPU ticks from /proc/stat, sectors read/written on the top device and on each
 # underlying disk from /sys/block/*/stat) and NNNN.json (fio's or dma-bench's own output).
@@ -229,25 +229,34 @@ cell() {
 	printf '%s\n' "row=$row" "layout=$layout" "group=$group" "col=$col" "round=$round" \
 		"rc=$rc" "top=$k" "roles=$ROLES" "run_s=$(secs_of $((t1 - t0)))" \
 		"drain_s=$(secs_of $((t2 - t1)))" "cpu_ticks=$((c1 - c0))" "hz=$HZ" \
-		"io_before=$s0" "io_after=$s1" "cmd=$*" >"$f.meta"
+		"io_before=$s0" "io_after=$s1" ${CELL_POS:+"pos=$CELL_POS"} "cmd=$*" >"$f.meta"
 	[ "$rc" = 0 ] || fail "row $row $layout $group $col round $round: exit $rc: $(head -c 300 "$f.err")"
 }
 
 # enqueue CELL-ARGS...: queue one cell of a round (cell's arguments) for rotated.
-# rotated ROUND: run the queued cells from the (ROUND-1)-th on, wrapping around: A B C, then
-# B C A, then C A B.  With a fixed order the baseline would always run first and every
-# column would always follow the same one: whatever a cell leaves behind (the disks' caches,
-# the host's write-back of what it wrote) would burden or favour the same column in every
-# round.  Rotated, each column takes each place in turn.
+# rotated ROUND: run the queued cells of that round in its own order: round r of R starts
+# floor((r-1)*n/R) cells into the list of n, odd rounds forward, even rounds backward,
+# wrapping around (3 columns, 3 rounds: A B C, B A C, C A B; 10 columns: 0-9, 3 2 1 0 9 8
+# 7 6 5 4, 6 7 8 9 0 1 ... 5).  With one fixed order the baseline would always run first
+# and every column always right after the same one: whatever a cell leaves behind (the
+# disks' caches, the host's write-back of what it wrote) would weigh on the same column in
+# every round.  Here the first column changes from round to round, and the column before
+# each one too (forward it is the one before it in the list, backward the one after it).
+# Each cell's place in its round is in its .meta (pos=, from 1).
 QUEUED=()
 enqueue() { local s; printf -v s '%q ' "$@"; QUEUED+=("$s"); }
 rotated() {
-	local n=${#QUEUED[@]} i
+	local n=${#QUEUED[@]} i k start
 	local -a c=("${QUEUED[@]}")
 	QUEUED=()
+	[ "$n" -gt 0 ] || return 0
+	start=$(( ($1 - 1) * n / ROUNDS % n ))
 	for ((i = 0; i < n; i++)); do
-		eval "cell ${c[($1 - 1 + i) % n]}"
+		if (($1 % 2)); then k=$(( (start + i) % n )); else k=$(( (start - i + n) % n )); fi
+		CELL_POS=$((i + 1))
+		eval "cell ${c[k]}"
 	done
+	CELL_POS=
 }
 
 fio_cell() {	# fio_cell DEV RW BS JOBS [extra fio args]: fio's JSON on stdout
@@ -577,12 +586,13 @@ row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs ato
 		for g in $PLAN_G; do
 			t=${g%%-*} t=${t#t} k=${g#*-}
 			for ((r = 1; r <= ROUNDS; r++)); do
-				cell 7 sep "$g" a-delete $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
+				enqueue 7 sep "$g" a-delete $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
 					dma-bench-sqlite run delete $mnt/delete.db $t $k "$SQLITE_TXNS"
-				cell 7 sep "$g" b-wal $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
+				enqueue 7 sep "$g" b-wal $r /dev/mapper/lin7 flush:/dev/mapper/lin7 -- \
 					dma-bench-sqlite run wal $mnt/wal.db $t $k "$SQLITE_TXNS"
-				cell 7 sep "$g" c-atomicblk $r /dev/mapper/atom7 checkpoint:atom7 -- \
+				enqueue 7 sep "$g" c-atomicblk $r /dev/mapper/atom7 checkpoint:atom7 -- \
 					dma-bench-sqlite run atomicblk /dev/mapper/atom7 $t $k "$SQLITE_TXNS"
+				rotated $r
 			done
 		done
 	else

@@ -72,7 +72,9 @@ export DMA_TEST_TIMEOUT=$per_test_timeout   # tests may warn before the limit (c
 
 # A test about to hit its time limit: what is stuck, on the console (the host keeps it even when
 # the guest hangs afterwards): every task in uninterruptible sleep with its kernel stack, the
-# device-mapper tables and status, and the kernel's own list of blocked tasks (sysrq w).
+# device-mapper tables and status, the requests each disk has in flight and where they are
+# (blk-mq's debugfs: dispatched to the device and not completed, or still queued in the
+# block layer), and the kernel's own list of blocked tasks (sysrq w).
 diagnose() {
 	say "@@DMA-WARN $1: still running after $2 s (a test's limit: $per_test_timeout s); blocked tasks and devices follow"
 	{
@@ -87,6 +89,19 @@ diagnose() {
 		echo "--- dmsetup status"; timeout 10 dmsetup status 2>&1
 		for d in $(dmsetup table 2>/dev/null | awk '$4 == "atomic" { sub(/:$/, "", $1); print $1 }' | sort -u); do
 			echo "--- dmsetup message $d 0 stats"; timeout 10 dmsetup message "$d" 0 stats 2>&1
+		done
+		echo "--- requests in flight (reads writes), and blk-mq's view of the disks that have any"
+		[ -d /sys/kernel/debug/block ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+		for b in /sys/block/*; do
+			read -r r w <"$b/inflight" 2>/dev/null || continue
+			[ "$r$w" = 00 ] && continue
+			echo "${b##*/}: $r $w"
+			[ -d "/sys/kernel/debug/block/${b##*/}" ] || { echo "  (no blk-mq debugfs: bio-based, or debugfs missing)"; continue; }
+			for f in /sys/kernel/debug/block/"${b##*/}"/hctx*/{busy,dispatch,ctx*/rq_list}; do
+				# debugfs files have no size: read them to see whether they hold anything.
+				c=$(head -n 20 "$f" 2>/dev/null)
+				[ -n "$c" ] && { echo "  ${f#/sys/kernel/debug/block/}:"; echo "$c" | sed 's/^/    /'; }
+			done
 		done
 		echo "--- blocked tasks (sysrq w)"
 		echo w >/proc/sysrq-trigger 2>/dev/null

@@ -91,12 +91,11 @@ diagnose() {
 			echo "--- dmsetup message $d 0 stats"; timeout 10 dmsetup message "$d" 0 stats 2>&1
 		done
 		echo "--- requests in flight (reads writes), and blk-mq's view of the disks that have any"
-		[ -d /sys/kernel/debug/block ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 		for b in /sys/block/*; do
 			read -r r w <"$b/inflight" 2>/dev/null || continue
 			[ "$r$w" = 00 ] && continue
 			echo "${b##*/}: $r $w"
-			[ -d "/sys/kernel/debug/block/${b##*/}" ] || { echo "  (no blk-mq debugfs: bio-based, or debugfs missing)"; continue; }
+			[ -d "/sys/kernel/debug/block/${b##*/}" ] || { echo "  (no debugfs directory for it)"; continue; }
 			for f in /sys/kernel/debug/block/"${b##*/}"/hctx*/{busy,dispatch,ctx*/rq_list}; do
 				# debugfs files have no size: read them to see whether they hold anything.
 				c=$(head -n 20 "$f" 2>/dev/null)

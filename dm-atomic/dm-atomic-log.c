@@ -27,9 +27,11 @@
  * bio at a time and submits it before the next (log writes, superblock
  * writes, replay), but for a zero-copy clone that wraps at the end of the
  * log, which holds its clone while it allocates the split: so each thread
- * holds at most two, every caller is a worker (no bio_list of a submitter
- * to wait in), and a few more let the parts of one log write go out
- * together under memory pressure.
+ * holds at most two.  A writer that commits its own list (the target's
+ * commit_inline()) takes at most two, with no other committer holding any,
+ * and may hold the first on its current->bio_list while it takes the
+ * second; every other caller is a worker.  A few more let the parts of one
+ * log write go out together under memory pressure.
  */
 #define LOG_BIO_RESERVE		8U
 

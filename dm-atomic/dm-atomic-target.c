@@ -7,7 +7,8 @@
  * Ordering, in the manner of dm-log-writes' header: for a logged write W
  *
  *	W arrives			(map or atomic_map; queued on incoming)
- *	commit worker copies W	(into a transaction image in memory)
+ *	commit worker copies W	(into a transaction image in memory; a lone
+ *				 writer's W is copied in the writer's context)
  *	log write		(descriptor + data, one I/O per group commit;
  *				 REQ_FUA only when W has REQ_FUA)
  *	index insert		(reads now see W, plain writes to W's sectors
@@ -101,8 +102,14 @@
 #define MAX_COMMIT_WINDOW_NS	(10 * NSEC_PER_MSEC)
 /* Memory held by logged-but-not-retired data (back-pressure beyond). */
 #define MEM_CAP_BYTES		(64ULL << 20)
-/* Write-back starts after this long, or at once under pressure. */
-#define WRITEBACK_DELAY		(HZ / 50)
+/*
+ * Write-back starts this long after a commit (the writeback_delay_ms feature
+ * argument), or at once under pressure.  Each pass costs a flush of the data
+ * device and a superblock write with REQ_FUA besides the data: see
+ * dm-atomic.rst for the measured choice.
+ */
+#define DEFAULT_WRITEBACK_DELAY_MS	100U
+#define LIMIT_WRITEBACK_DELAY_MS	60000U
 
 /*
  * Memory reserves (forward progress under memory pressure: nothing in the
@@ -206,6 +213,7 @@ struct atomic_req {
 	bool preflush;			/* a bio had REQ_PREFLUSH */
 	bool fua;			/* a bio had REQ_FUA */
 	bool zc_fit;			/* may go zero-copy (zc_fits()) */
+	bool nowait;			/* REQ_NOWAIT: the submitter must not sleep */
 	struct bio **bios;
 	struct bio *one;		/* storage for a single logged bio */
 };
@@ -245,6 +253,7 @@ struct atomic_c {
 	unsigned int max_segments;
 	unsigned int max_bytes;
 	unsigned int commit_delay_us;
+	unsigned int writeback_delay_ms;
 	unsigned int high_watermark;	/* percent of the log */
 	u64 max_memory;			/* bytes; 0: automatic (mem_cap) */
 	bool no_suspend_writeback;	/* suspend keeps the log as it is */
@@ -276,6 +285,7 @@ struct atomic_c {
 	struct delayed_work writeback_work;	/* write-back and retire */
 	struct work_struct event_work;		/* dm_table_event() after a failure */
 	struct mutex writeback_lock;		/* one write-back pass at a time */
+	struct mutex commit_lock;		/* one committer: the worker or a submitter */
 
 	/*
 	 * Direct writes (and discards) in flight, counted in the epoch they
@@ -311,6 +321,7 @@ struct atomic_c {
 	bool window_open;
 	unsigned long window_end;
 	struct list_head committing;	/* txns with a log write in flight */
+	unsigned int acking;		/* complete_work_fn() acknowledging a txn */
 	unsigned int nr_committing;
 	struct list_head committed;	/* durable, not yet retired, seq order */
 	u64 pending_bytes;		/* memory of committing + committed txns (txn_mem()) */
@@ -512,6 +523,22 @@ static bool dmat_zero_copy = true;
 module_param_named(zero_copy, dmat_zero_copy, bool, 0644);
 MODULE_PARM_DESC(zero_copy, "log lists of at least a table's zero_copy_bytes from the writer's pages (default Y; N: copy every list)");
 
+/*
+ * A lone writer's commit (no other list waiting, none in flight) is built
+ * and sent to the log in the writer's own context, and acknowledged in the
+ * log write's completion, instead of by the commit and completion workers:
+ * see commit_inline() and commit_ack_now().  Each hand-over to a worker is
+ * a wake-up and a context switch in the latency of every list.  The
+ * parameters turn either off, for comparisons: the workers then do it.
+ */
+static bool dmat_inline_submit = true;
+module_param_named(inline_submit, dmat_inline_submit, bool, 0644);
+MODULE_PARM_DESC(inline_submit, "a lone writer's commit is built and submitted in its own context (default Y); N: by the commit worker");
+
+static bool dmat_inline_ack = true;
+module_param_named(inline_ack, dmat_inline_ack, bool, 0644);
+MODULE_PARM_DESC(inline_ack, "a commit alone in flight is acknowledged in its log write's completion (default Y); N: by the completion worker");
+
 /* Best of three: nanoseconds for one crc32c of @len bytes; the crc in *@crc. */
 static u64 dmat_crc_time(bool table, const void *buf, size_t len, u32 *crc)
 {
@@ -655,22 +682,24 @@ static const char *atomic_mode(struct atomic_c *ac)
  * Log use crossed high_watermark (either way): say so in the kernel log,
  * status and stats, and raise a dm event so a monitor (dmeventd, a script
  * in `dmsetup wait`) can react before writers wait for space.  Called after
- * every commit and every retire.  Does not sleep (ac->lock and the log's lock).
+ * every commit and every retire.  Does not sleep (ac->lock and the log's lock);
+ * may run in interrupt context (commit_ack_now()).
  */
 static void check_watermark(struct atomic_c *ac)
 {
 	struct dma_log_info info;
 	bool above, changed = false;
+	unsigned long flags;
 
 	dma_log_get_info(ac->log, &info);
 	above = info.used_blocks * 100 >= (u64)ac->high_watermark * info.log_blocks;
-	spin_lock_irq(&ac->lock);
+	spin_lock_irqsave(&ac->lock, flags);
 	if (above != ac->above_watermark) {
 		ac->above_watermark = above;
 		ac->watermark_events++;
 		changed = true;
 	}
-	spin_unlock_irq(&ac->lock);
+	spin_unlock_irqrestore(&ac->lock, flags);
 	if (!changed)
 		return;
 	DMINFO("%s: log use %llu/%llu blocks is now %s the high watermark (%u%%)",
@@ -706,6 +735,8 @@ static void txn_free(struct atomic_txn *t)
 		kvfree(t);
 }
 
+static void kick_writeback(struct atomic_c *ac, bool now);
+
 /* Bytes of a transaction header with its extents, index nodes and pages. */
 static size_t txn_size(unsigned int nr_ext, u64 nr_pages)
 {
@@ -720,11 +751,13 @@ static size_t txn_size(unsigned int nr_ext, u64 nr_pages)
  * In the I/O path (@io): from the allocator if it has the memory without
  * trying hard (no I/O, a bounded number of retries), else from the reserve
  * of largest-size headers, waiting for a retire to return one if need be.
- * Never NULL then.  Otherwise (activation) a GFP_KERNEL allocation that may
- * fail.
+ * Never NULL then.  With @nowait too (in a submitter's context, see
+ * commit_inline()), nothing waits: the allocator without reclaim, then the
+ * reserve if it has one, else NULL.  Otherwise (activation) a GFP_KERNEL
+ * allocation that may fail.
  */
 static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u64 nr_pages,
-				    bool io)
+				    bool io, bool nowait)
 {
 	size_t size = txn_size(nr_ext, nr_pages);
 	struct atomic_txn *t;
@@ -732,6 +765,9 @@ static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u6
 
 	if (!io) {
 		t = kvzalloc(size, GFP_KERNEL);
+	} else if (nowait) {
+		/* Never the reserve: it is kept for those who may wait for it. */
+		t = kmalloc(size, GFP_NOWAIT | __GFP_NOWARN);
 	} else if (size <= PAGE_SIZE) {
 		t = kmalloc(size, GFP_NOIO | __GFP_NORETRY | __GFP_NOWARN);
 	} else {
@@ -741,10 +777,15 @@ static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u6
 		t = kvmalloc(size, GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
 		memalloc_noio_restore(noio);
 	}
-	if (!t && io) {
+	if (!t && io && !nowait) {
 		if (WARN_ON_ONCE(size > ac->txn_max_size))
 			return NULL;	/* cannot happen: see alloc_reserves() */
-		t = mempool_alloc(&ac->txn_pool, GFP_NOIO);
+		t = mempool_alloc(&ac->txn_pool, GFP_NOWAIT | __GFP_NOWARN);
+		if (!t) {
+			/* Only a retire refills it: write-back now, not after its delay. */
+			kick_writeback(ac, true);
+			t = mempool_alloc(&ac->txn_pool, GFP_NOIO);
+		}
 		reserve = true;
 		atomic64_inc(&ac->txn_pool_allocs);
 	}
@@ -877,10 +918,12 @@ static u64 txn_mem(const struct atomic_txn *t)
 /*
  * Build the image of a group commit from @reqs: pages, extents, data and
  * crcs; the descriptor is sealed later, once the log position is known.
- * May sleep (GFP_NOIO allocations, the reserves).  Never fails.  No lock.
+ * May sleep (GFP_NOIO allocations, the reserves).  Never fails, unless
+ * @nowait: then nothing waits for memory, and NULL (@reqs untouched) where
+ * it would have to.  No lock.
  */
 static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
-				    unsigned int nr_ext, u64 data_blocks)
+				    unsigned int nr_ext, u64 data_blocks, bool nowait)
 {
 	struct atomic_txn *t;
 	struct atomic_req *req;
@@ -892,11 +935,21 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	 * retire older transactions: it returns their pages and headers to
 	 * the reserves, and nothing it needs is allocated here.
 	 */
-	t = txn_alloc(ac, nr_ext, 1 + data_blocks, true);
+	t = txn_alloc(ac, nr_ext, 1 + data_blocks, true, nowait);
 	if (!t)
 		return NULL;
-	for (i = 0; i < t->nr_pages; i++)
-		t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOIO);
+	for (i = 0; i < t->nr_pages; i++) {
+		t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOWAIT | __GFP_NOWARN);
+		if (!t->pages[i] && !nowait) {
+			/* The reserve is empty: as in txn_alloc(). */
+			kick_writeback(ac, true);
+			t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOIO);
+		}
+		if (!t->pages[i]) {	/* @nowait only */
+			txn_put(t);
+			return NULL;
+		}
+	}
 	t->crc_done = READ_ONCE(dmat_copy_crc_on);
 
 	list_for_each_entry(req, reqs, list) {
@@ -1126,7 +1179,8 @@ static void kick_writeback(struct atomic_c *ac, bool now)
 	if (now)
 		mod_delayed_work(ac->wb_wq, &ac->writeback_work, 0);
 	else
-		queue_delayed_work(ac->wb_wq, &ac->writeback_work, WRITEBACK_DELAY);
+		queue_delayed_work(ac->wb_wq, &ac->writeback_work,
+				   msecs_to_jiffies(ac->writeback_delay_ms));
 }
 
 /*
@@ -1491,11 +1545,15 @@ static void txn_done(struct atomic_txn *t)
 		wake_up_var(&ac->done_busy);
 }
 
+static bool commit_ack_now(struct atomic_txn *t);
+
 /* dma_log_write() completion; may run in interrupt context. */
 static void commit_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
 
+	if (!status && commit_ack_now(t))
+		return;
 	t->status = status;
 	txn_done(t);
 }
@@ -1535,10 +1593,44 @@ static void add_committing(struct atomic_c *ac, struct atomic_txn *t)
 	spin_unlock_irq(&ac->lock);
 }
 
-static void commit_work_fn(struct work_struct *ws)
+/*
+ * May the one list queued be committed in its submitter's context
+ * (commit_inline())?  Only where nothing there can wait for anything but
+ * memory the allocator has at once and the log's own bios: no other list
+ * (queued or in flight), not REQ_NOWAIT (a submitter that must not sleep),
+ * no REQ_PREFLUSH (a synchronous flush of the data device: its bio would
+ * wait on the submitter's current->bio_list), not zero-copy (three steps
+ * through the workers anyway), and a log write of at most two bios (one,
+ * or two across the end of the log, both from the log's reserve of
+ * LOG_BIO_RESERVE, of which no other committer holds any: the commit
+ * worker waits for commit_lock, and none is in flight; where DM core maps a
+ * logged plain bio, the first sits on current->bio_list until the
+ * submitter returns).  Under ac->lock.
+ */
+static bool inline_fits(struct atomic_c *ac)
 {
-	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c, commit_work);
+	struct atomic_req *req;
+
+	lockdep_assert_held(&ac->lock);
+	if (ac->nr_incoming != 1 || ac->nr_committing || ac->waiting_space ||
+	    atomic_failed(ac))
+		return false;
+	req = list_first_entry(&ac->incoming, struct atomic_req, list);
+	return !req->nowait && !req->preflush && !req->zc_fit &&
+	       1 + req_nr_blocks(req) <= BIO_MAX_VECS;
+}
+
+/*
+ * Build and submit group commits while take_batch() finds lists that may
+ * go.  From the commit worker (@submitter false), or, for one commit, from
+ * a lone writer's context (commit_inline()): returns false there where the
+ * list is left queued for the worker (nothing was taken, or its memory is
+ * not at hand without waiting).  Under commit_lock.
+ */
+static bool commit_batches(struct atomic_c *ac, bool submitter)
+{
 	LIST_HEAD(batch);
+	struct atomic_req *req;
 	struct atomic_txn *t;
 	unsigned int nr_ext;
 	unsigned long window;
@@ -1547,6 +1639,8 @@ static void commit_work_fn(struct work_struct *ws)
 
 	for (;;) {
 		if (atomic_failed(ac)) {
+			if (submitter)
+				return false;
 			spin_lock_irq(&ac->lock);
 			list_splice_init(&ac->incoming, &batch);
 			ac->nr_incoming = ac->incoming_bios = 0;
@@ -1554,9 +1648,13 @@ static void commit_work_fn(struct work_struct *ws)
 			ac->window_open = false;
 			spin_unlock_irq(&ac->lock);
 			fail_reqs(ac, &batch);
-			return;
+			return true;
 		}
 		spin_lock_irq(&ac->lock);
+		if (submitter && !inline_fits(ac)) {
+			spin_unlock_irq(&ac->lock);
+			return false;
+		}
 		if (!take_batch(ac, &batch, &nr_ext, &data_blocks, &window, &zc)) {
 			bool wait = ac->waiting_space;
 
@@ -1566,7 +1664,7 @@ static void commit_work_fn(struct work_struct *ws)
 			/* The window ends: commit what came (an arrival may be sooner). */
 			if (window)
 				queue_delayed_work(ac->wq, &ac->commit_work, window);
-			return;
+			return true;
 		}
 		spin_unlock_irq(&ac->lock);
 
@@ -1583,17 +1681,26 @@ static void commit_work_fn(struct work_struct *ws)
 		}
 		if (zc) {
 			if (!commit_zc(ac, &batch, nr_ext, data_blocks))
-				return;
+				return true;
 			continue;
 		}
-		t = txn_build(ac, &batch, nr_ext, data_blocks);
+		t = txn_build(ac, &batch, nr_ext, data_blocks, submitter);
+		if (!t && submitter) {
+			/* Back to the head of the queue, for the worker. */
+			spin_lock_irq(&ac->lock);
+			list_for_each_entry(req, &batch, list)
+				incoming_add(ac, req);
+			list_splice(&batch, &ac->incoming);
+			spin_unlock_irq(&ac->lock);
+			return false;
+		}
 		if (!t) {
 			fail_reqs(ac, &batch);
 			continue;
 		}
 		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
 			requeue_for_space(ac, t);
-			return;
+			return true;
 		}
 		/*
 		 * REQ_PREFLUSH (a list with it, or before a REQ_FUA one) on the
@@ -1626,7 +1733,39 @@ static void commit_work_fn(struct work_struct *ws)
 		dma_log_write(ac->log, &t->log_io, t->log_block, t->pages, t->nr_blocks,
 			      (t->fua ? REQ_FUA : 0) | (t->preflush ? REQ_PREFLUSH : 0),
 			      commit_endio, t);
+		if (submitter)
+			return true;
 	}
+}
+
+static void commit_work_fn(struct work_struct *ws)
+{
+	struct atomic_c *ac = container_of(to_delayed_work(ws), struct atomic_c, commit_work);
+
+	mutex_lock(&ac->commit_lock);
+	commit_batches(ac, false);
+	mutex_unlock(&ac->commit_lock);
+}
+
+/*
+ * A lone writer's list (queue_req()), committed here, in the writer's
+ * context, if the commit worker is not busy: the copy and checksum of the
+ * data and the submission of the log write, without a hand-over to the
+ * worker.  The log write is submitted from here too: at once for an atomic
+ * list (blk_submit_atomic() calls the target directly, and it may wait for
+ * the metadata device's queue as any submitter does), when DM core's
+ * submit_bio() returns for a logged plain bio (current->bio_list).  False:
+ * the worker must take it.
+ */
+static bool commit_inline(struct atomic_c *ac)
+{
+	bool done;
+
+	if (!mutex_trylock(&ac->commit_lock))
+		return false;
+	done = commit_batches(ac, true);
+	mutex_unlock(&ac->commit_lock);
+	return done;
 }
 
 /*
@@ -1645,34 +1784,79 @@ static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t)
 	}
 }
 
-/* Index the extents of a durable transaction.  Does not sleep. */
-static void index_txn(struct atomic_c *ac, struct atomic_txn *t)
+/*
+ * @t, at the head of the committing list, is done: index its extents, move
+ * it to the committed list, count it, and move its lists to @acks, for the
+ * caller to acknowledge once the lock is dropped.  From then on a
+ * write-back pass may retire and free @t: nothing of it is read after this.
+ * Returns whether lists wait for a commit.  Under ac->lock; does not sleep.
+ */
+static bool txn_committed(struct atomic_c *ac, struct atomic_txn *t, struct list_head *acks)
 {
-	spin_lock_irq(&ac->lock);
+	struct atomic_req *req;
+	unsigned int lists = 0, bios = 0;
+	u64 bytes = 0;
+
+	lockdep_assert_held(&ac->lock);
 	if (t->preflush)
 		dmat_log_durable(ac, t->flush_mark);
 	if (t->fua && ac->durable_upto >= t->seq)
 		dmat_log_durable(ac, t->seq + 1);
 	if (!t->zc_indexed)
 		index_txn_ranges(ac, t);
-	list_del(&t->list);
+	list_move_tail(&t->list, &ac->committed);
 	ac->nr_committing--;
-	list_add_tail(&t->list, &ac->committed);
 	ac->txns_committed++;
-	spin_unlock_irq(&ac->lock);
+	list_for_each_entry(req, &t->reqs, list) {
+		lists++;
+		bios += req->nr_bios;
+		bytes += req->bytes;
+	}
+	list_splice_init(&t->reqs, acks);
+	ac->lists_committed += lists;
+	ac->bios_logged += bios;
+	ac->bytes_logged += bytes;
+	/* The next commit waits for these writers (commit_now()). */
+	ac->group_expect = lists + ac->nr_incoming;
+	ac->last_commit_ns = ktime_get_ns() - t->submit_ns;
+	return !list_empty(&ac->incoming);
+}
+
+/* Acknowledge the lists of @acks (txn_committed()), all with @status. */
+static void ack_reqs(struct atomic_c *ac, struct list_head *acks, blk_status_t status)
+{
+	struct atomic_req *req, *tmp;
+
+	list_for_each_entry_safe(req, tmp, acks, list) {
+		list_del(&req->list);
+		complete_req(ac, req, status);
+	}
+}
+
+/*
+ * After commits completed: the watermark, and write-back early when the log
+ * or memory fills up.  Does not sleep; may run in interrupt context.
+ */
+static void commits_completed(struct atomic_c *ac)
+{
+	struct dma_log_info info;
+
+	check_watermark(ac);
+	dma_log_get_info(ac->log, &info);
+	kick_writeback(ac, info.used_blocks * 4 >= info.log_blocks ||
+		       READ_ONCE(ac->pending_bytes) * 4 >= ac->mem_cap ||
+		       READ_ONCE(ac->waiting_space));
 }
 
 static void complete_work_fn(struct work_struct *ws)
 {
 	struct atomic_c *ac = container_of(ws, struct atomic_c, complete_work);
-	struct atomic_req *req, *tmp;
 	struct atomic_txn *t;
-	u64 used_pct_blocks;
-	struct dma_log_info info;
-	unsigned int lists, bios;
-	u64 bytes;
+	blk_status_t status;
 
 	for (;;) {
+		LIST_HEAD(acks);
+
 		spin_lock_irq(&ac->lock);
 		t = list_first_entry_or_null(&ac->committing, struct atomic_txn, list);
 		/* Pairs with smp_store_release() in commit_endio(). */
@@ -1703,35 +1887,58 @@ static void complete_work_fn(struct work_struct *ws)
 			continue;
 		}
 
-		index_txn(ac, t);
-		lists = bios = 0;
-		bytes = 0;
-		list_for_each_entry_safe(req, tmp, &t->reqs, list) {
-			list_del(&req->list);
-			lists++;
-			bios += req->nr_bios;
-			bytes += req->bytes;
-			/* Durable in the log either way; one status for the whole list. */
-			complete_req(ac, req, t->zc_error ? BLK_STS_IOERR : BLK_STS_OK);
-		}
+		/* Durable in the log either way; one status for the whole list. */
+		status = t->zc_error ? BLK_STS_IOERR : BLK_STS_OK;
 		spin_lock_irq(&ac->lock);
-		ac->lists_committed += lists;
-		ac->bios_logged += bios;
-		ac->bytes_logged += bytes;
-		/* The next commit waits for these writers (commit_now()). */
-		ac->group_expect = lists + ac->nr_incoming;
-		ac->last_commit_ns = ktime_get_ns() - t->submit_ns;
+		txn_committed(ac, t, &acks);
+		ac->acking++;
+		spin_unlock_irq(&ac->lock);
+		ack_reqs(ac, &acks, status);
+		spin_lock_irq(&ac->lock);
+		ac->acking--;
 		spin_unlock_irq(&ac->lock);
 	}
 
-	check_watermark(ac);
-	/* Write back early when the log or memory fills up. */
-	dma_log_get_info(ac->log, &info);
-	used_pct_blocks = info.used_blocks * 4;
-	kick_writeback(ac, used_pct_blocks >= info.log_blocks ||
-		       READ_ONCE(ac->pending_bytes) * 4 >= ac->mem_cap ||
-		       READ_ONCE(ac->waiting_space));
+	commits_completed(ac);
 	mod_delayed_work(ac->wq, &ac->commit_work, 0);
+}
+
+/*
+ * The log write of a copied transaction @t completed without error: when
+ * it is the only one in flight, acknowledge its lists right here, in the
+ * completion, without the hand-over to complete_work_fn().  With others in
+ * flight, or in fail mode, the worker takes it (false).  What follows a
+ * commit (the worker kicked for lists that wait, write-back) is done
+ * before the lists are acknowledged: once they are, the device may be
+ * suspended and removed, and only done_busy holds atomic_dtr() back (as in
+ * txn_done()).  In interrupt context.
+ */
+static bool commit_ack_now(struct atomic_txn *t)
+{
+	struct atomic_c *ac = t->ac;
+	unsigned long flags;
+	LIST_HEAD(acks);
+	bool ok, more = false;
+
+	if (!READ_ONCE(dmat_inline_ack) || t->zc)
+		return false;
+	atomic_inc(&ac->done_busy);
+	spin_lock_irqsave(&ac->lock, flags);
+	/* Not while the worker acknowledges an earlier one: in sequence order. */
+	ok = !atomic_failed(ac) && ac->nr_committing == 1 && !ac->acking &&
+	     list_first_entry(&ac->committing, struct atomic_txn, list) == t;
+	if (ok)
+		more = txn_committed(ac, t, &acks) || ac->waiting_space;
+	spin_unlock_irqrestore(&ac->lock, flags);
+	if (ok) {
+		commits_completed(ac);
+		if (more)
+			mod_delayed_work(ac->wq, &ac->commit_work, 0);
+		ack_reqs(ac, &acks, BLK_STS_OK);
+	}
+	if (atomic_dec_and_test(&ac->done_busy))
+		wake_up_var(&ac->done_busy);
+	return ok;
 }
 
 /* ------------------------------------------------------------------------
@@ -2305,7 +2512,7 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	struct atomic_txn *t;
 	unsigned int i;
 
-	t = txn_alloc(ac, nr_ext, 2, true);
+	t = txn_alloc(ac, nr_ext, 2, true, false);
 	if (!t) {
 		fail_reqs(ac, batch);
 		return true;
@@ -2497,7 +2704,7 @@ static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 {
 	unsigned long delay = usecs_to_jiffies(ac->commit_delay_us);
-	bool kick = true, now = false;
+	bool kick = true, now = false, inl;
 
 	req->zc_fit = zc_fits(ac, req);
 	spin_lock_irq(&ac->lock);
@@ -2511,7 +2718,11 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 		else if (ac->window_open)
 			kick = now = ac->nr_incoming >= ac->group_expect;
 	}
+	/* Alone: committed here, unless the worker is busy (commit_inline()). */
+	inl = kick && !ac->commit_delay_us && READ_ONCE(dmat_inline_submit) && inline_fits(ac);
 	spin_unlock_irq(&ac->lock);
+	if (inl && commit_inline(ac))
+		return;
 	if (now)
 		mod_delayed_work(ac->wq, &ac->commit_work, 0);
 	/*
@@ -2582,6 +2793,7 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	pb->req.bytes = bio->bi_iter.bi_size;
 	pb->req.preflush = false;	/* DM core sent the flush on its own */
 	pb->req.fua = !!(bio->bi_opf & REQ_FUA);
+	pb->req.nowait = !!(bio->bi_opf & REQ_NOWAIT);
 	queue_req(ac, &pb->req);
 	return DM_MAPIO_SUBMITTED;
 }
@@ -2793,6 +3005,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	 */
 	req->preflush = preflush;
 	req->fua = fua;
+	req->nowait = nowait;
 	queue_req(ac, req);
 	return DM_MAPIO_SUBMITTED;
 }
@@ -2884,6 +3097,16 @@ static int parse_commit_delay(struct atomic_c *ac, struct dm_arg_set *as, char *
 	return parse_number(as, &arg, &ac->commit_delay_us, error);
 }
 
+static int parse_writeback_delay(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+{
+	static const struct dm_arg arg = {
+		0, LIMIT_WRITEBACK_DELAY_MS,
+		"Invalid writeback_delay_ms: expected a number from 0 to 60000"
+	};
+
+	return parse_number(as, &arg, &ac->writeback_delay_ms, error);
+}
+
 /*
  * zero_copy_bytes: lists of at least this many bytes are logged zero-copy
  * (see zc_wanted()); 0 turns it off.  Digits only, at most max_bytes' limit.
@@ -2925,7 +3148,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 16, "Invalid number of feature arguments (expected 0 to 16, and that many must follow)"
+		0, 18, "Invalid number of feature arguments (expected 0 to 18, and that many must follow)"
 	};
 	unsigned int argc, seen = 0, bit;
 	const char *name;
@@ -2963,8 +3186,10 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			bit = 256;
 		else if (!strcmp(name, "zero_copy_bytes"))
 			bit = 512;
+		else if (!strcmp(name, "writeback_delay_ms"))
+			bit = 1024;
 		else {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
 			return -EINVAL;
 		}
 		if (seen & bit) {
@@ -2998,6 +3223,8 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			r = parse_high_watermark(ac, as, error);
 		else if (bit == 512)
 			r = parse_zero_copy_bytes(ac, as, error);
+		else if (bit == 1024)
+			r = parse_writeback_delay(ac, as, error);
 		else
 			r = parse_max_memory(ac, as, error);
 		if (r)
@@ -3225,7 +3452,7 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
 	u64 offset = DMA_BLOCK_SIZE;
 	u32 i, n = dt->nr_entries;
 
-	t = txn_alloc(ac, n, 0, false);
+	t = txn_alloc(ac, n, 0, false, false);
 	if (!t) {
 		for (i = 0; i < nr; i++)
 			__free_page(pages[i]);
@@ -3360,6 +3587,7 @@ static void free_reserves(struct atomic_c *ac)
  *   <data dev> <metadata dev> [<#feature args> [max_segments <n>]
  *                              [max_bytes <n>] [commit_delay_us <n>]
  *                              [high_watermark <percent>] [max_memory <bytes>]
+ *                              [writeback_delay_ms <n>] [zero_copy_bytes <n>]
  *                              [no_suspend_writeback]
  *                              [no_discard_passdown] [read_only]
  *                              [all_writes_atomic]]
@@ -3384,12 +3612,14 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	ac->max_segments = DEFAULT_MAX_SEGMENTS;
 	ac->max_bytes = DEFAULT_MAX_BYTES;
 	ac->high_watermark = DEFAULT_HIGH_WATERMARK;
+	ac->writeback_delay_ms = DEFAULT_WRITEBACK_DELAY_MS;
 	INIT_LIST_HEAD(&ac->registry);
 	INIT_LIST_HEAD(&ac->incoming);
 	INIT_LIST_HEAD(&ac->committing);
 	INIT_LIST_HEAD(&ac->committed);
 	spin_lock_init(&ac->lock);
 	mutex_init(&ac->writeback_lock);
+	mutex_init(&ac->commit_lock);
 	init_waitqueue_head(&ac->direct_wait);
 	ac->index = RB_ROOT;
 	bio_list_init(&ac->deferred_discards);
@@ -3612,7 +3842,8 @@ static void atomic_resume(struct dm_target *ti)
  *        <replayed txns> <logged bios> <direct writes>
  *        <below|above> (log use against high_watermark)
  *        <#features> max_segments <n> max_bytes <n> commit_delay_us <n>
- *        high_watermark <n> max_memory <bytes> [no_suspend_writeback] [no_discard_passdown]
+ *        high_watermark <n> max_memory <bytes> writeback_delay_ms <n>
+ *        [zero_copy_bytes <n>] [no_suspend_writeback] [no_discard_passdown]
  *        [read_only] [all_writes_atomic]
  *        <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
@@ -3640,11 +3871,11 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT("%llu/%llu %llu %llu %llu %llu %llu", info.used_blocks, info.log_blocks,
 		       committed, written, info.replayed_txns, bios, direct);
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
-		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u max_memory %llu",
-		       10 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
+		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u max_memory %llu writeback_delay_ms %u",
+		       12 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
 		       ac->all_writes_atomic + (ac->zero_copy_bytes ? 2 : 0),
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
-		       ac->mem_cap);
+		       ac->mem_cap, ac->writeback_delay_ms);
 		if (ac->zero_copy_bytes)
 			DMEMIT(" zero_copy_bytes %llu", ac->zero_copy_bytes);
 		DMEMIT("%s%s%s%s",
@@ -3662,9 +3893,9 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,max_memory=%llu,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,mode=%s;",
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,max_memory=%llu,writeback_delay_ms=%u,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
-		       ac->mem_cap,
+		       ac->mem_cap, ac->writeback_delay_ms,
 		       ac->no_suspend_writeback ? 'n' : 'y', ac->no_discard_passdown ? 'n' : 'y',
 		       ac->all_writes_atomic ? 'y' : 'n', atomic_mode(ac));
 		break;

@@ -11,8 +11,8 @@ table without it (the control) must show torn pages, so the check can fail.
   $ _require_dm_atomic
   $ show() { for k in plain_writes_logged bios_logged bytes_logged writes_direct; do printf '%s=%s ' $k "$(_dma_stat dma $k)"; done; echo; }
   $ dmsetup create dma --table "0 65536 atomic $SCRATCH0 $SCRATCH1 3 max_bytes 32768 all_writes_atomic"
-  $ dmsetup status dma | grep -o ' 11 max_segments .*'
-   11 max_segments 128 max_bytes 32768 commit_delay_us 0 high_watermark 80 max_memory 67108864 all_writes_atomic rw
+  $ dmsetup status dma | grep -o ' 13 max_segments .*'
+   13 max_segments 128 max_bytes 32768 commit_delay_us 0 high_watermark 80 max_memory 67108864 writeback_delay_ms 100 all_writes_atomic rw
   $ dmsetup table dma | _filter_scratch | sed "s/$(_majmin $SCRATCH0)/SCRATCH0/; s/$(_majmin $SCRATCH1)/SCRATCH1/"
   0 65536 atomic SCRATCH0 SCRATCH1 3 max_bytes 32768 all_writes_atomic
 
@@ -50,6 +50,7 @@ The setup tool opens it with --all-writes-atomic and names every flag in force i
   commit_delay_us: 0
   high_watermark: 80
   max_memory: 67108864
+  writeback_delay_ms: 100
   no_discard_passdown: yes
   all_writes_atomic: yes
   mode: rw

@@ -13,7 +13,7 @@ device goes away cleanly.
   $ dmsetup table dma | sed "s/$D/DATA/; s/$M/META/"
   0 1048576 atomic DATA META
   $ dmsetup status dma
-  0 1048576 atomic 0/131071 0 0 0 0 0 below 10 max_segments 128 max_bytes 1048576 commit_delay_us 0 high_watermark 80 max_memory 67108864 rw
+  0 1048576 atomic 0/131071 0 0 0 0 0 below 12 max_segments 128 max_bytes 1048576 commit_delay_us 0 high_watermark 80 max_memory 67108864 writeback_delay_ms 100 rw
 
 The superblock now carries the magic "DMATOMSB" at byte 32 of the metadata device.
 

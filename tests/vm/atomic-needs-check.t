@@ -15,7 +15,10 @@ switched to the error target under the active device, and back.
   $ _dma_ioctl /dev/mapper/dma 1 0+2 10+2
   ok
   $ cat /tmp/seg.0 /tmp/seg.1 >/tmp/A
+  $ dmsetup message dma 0 checkpoint | cut -d: -f1
+  checkpoint done
 
+(A is written back now, not by a write-back pass that would meet the failing device first.)
 The metadata device fails: the next list fails, the device goes to fail mode, and setting
 the flag fails too.
 

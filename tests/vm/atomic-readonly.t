@@ -36,7 +36,7 @@ A read-only table: B is read from memory, writes and checkpoints are refused.
   $ dmsetup status dma-ro | awk '{ print $NF }'
   ro
   $ dmsetup status dma-ro | grep -o ' [0-9]* max_segments.*'
-   11 max_segments 128 max_bytes 1048576 commit_delay_us 0 high_watermark 80 max_memory 67108864 read_only ro
+   13 max_segments 128 max_bytes 1048576 commit_delay_us 0 high_watermark 80 max_memory 67108864 writeback_delay_ms 100 read_only ro
   $ dd if=/tmp/A of=/dev/mapper/dma-ro bs=65536 oflag=direct status=none 2>&1 | sed 's/.*: //'
   Operation not permitted
   $ dmsetup message dma-ro 0 checkpoint >/dev/null 2>&1 || echo refused; klog | grep checkpoint

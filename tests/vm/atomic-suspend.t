@@ -34,7 +34,7 @@ the resume, after a reload (which replays the log) and after removal and a new a
    txns=1
   A and B read back
   $ dmsetup status dma | cut -d' ' -f10-
-  below 11 max_segments 128 max_bytes 1048576 commit_delay_us 0 high_watermark 80 max_memory 67108864 no_suspend_writeback rw
+  below 13 max_segments 128 max_bytes 1048576 commit_delay_us 0 high_watermark 80 max_memory 67108864 writeback_delay_ms 100 no_suspend_writeback rw
   $ dmsetup table dma | cut -d' ' -f6-
   1 no_suspend_writeback
   $ _pattern 3 65536 >/tmp/C; _dma_write /tmp/C /dev/mapper/dma 131072

@@ -45,17 +45,17 @@ one; dm-atomic's own overlap check covers devices claimed by different tables).
 Feature arguments.
 
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1"
-  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 x"
-  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 17 a b c d e f g h i j k l m n o p q"
-  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 19 a b c d e f g h i j k l m n o p q r s"
+  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments"
-  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"
@@ -76,6 +76,10 @@ Feature arguments.
   Invalid max_bytes: expected a number from 512 to 16777216 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 commit_delay_us 1000001"
   Invalid commit_delay_us: expected a number from 0 to 1000000 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 writeback_delay_ms 60001"
+  Invalid writeback_delay_ms: expected a number from 0 to 60000 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 writeback_delay_ms 1s"
+  Invalid writeback_delay_ms: expected a number from 0 to 60000 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 high_watermark 0"
   Invalid high_watermark: expected a percentage from 1 to 100 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 high_watermark 101"
@@ -85,7 +89,7 @@ Feature arguments.
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes 64K"
   Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes"
-  Invalid number of feature arguments (expected 0 to 16, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 511"
   Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1099511627777"
@@ -144,11 +148,15 @@ Good lines are accepted, and the TABLE status gives the feature arguments back a
   $ dmsetup table dma-ok | cut -d' ' -f6-
   6 commit_delay_us 50 max_bytes 65536 max_segments 16
   $ dmsetup status dma-ok | cut -d' ' -f10-
-  below 10 max_segments 16 max_bytes 65536 commit_delay_us 50 high_watermark 80 max_memory 67108864 rw
+  below 12 max_segments 16 max_bytes 65536 commit_delay_us 50 high_watermark 80 max_memory 67108864 writeback_delay_ms 100 rw
   $ dmsetup remove dma-ok
-  $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 6 max_memory 135168 max_bytes 65536 max_segments 16"
+  $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 17 max_segments 16 max_bytes 65536 commit_delay_us 0 writeback_delay_ms 50 high_watermark 90 max_memory 67108864 zero_copy_bytes 65536 no_suspend_writeback no_discard_passdown all_writes_atomic"
   $ dmsetup status dma-ok | cut -d' ' -f10-
-  below 10 max_segments 16 max_bytes 65536 commit_delay_us 0 high_watermark 80 max_memory 135168 rw
+  below 17 max_segments 16 max_bytes 65536 commit_delay_us 0 high_watermark 90 max_memory 67108864 writeback_delay_ms 50 zero_copy_bytes 65536 no_suspend_writeback no_discard_passdown all_writes_atomic rw
+  $ dmsetup remove dma-ok
+  $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 8 max_memory 135168 max_bytes 65536 max_segments 16 writeback_delay_ms 0"
+  $ dmsetup status dma-ok | cut -d' ' -f10-
+  below 12 max_segments 16 max_bytes 65536 commit_delay_us 0 high_watermark 80 max_memory 135168 writeback_delay_ms 0 rw
   $ dmsetup remove dma-ok
   $ dmsetup create dma-ok --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 0"
   $ dmsetup table dma-ok | cut -d' ' -f6-

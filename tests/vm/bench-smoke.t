@@ -23,17 +23,17 @@ a column and a layout from the plan of another, to show the check can fail.
   plan=smoke rounds=1
   1 sep seq-1m-u lin-plain atom-oatomic atom-oatomic-copy atom-oatomic-fua atom-oatomic-2pass atom-oatomic-crc32c atom-plain floor-zc floor-zc-ack floor-log
   2 sep rand-4k-j8 lin-plain atom-oatomic atom-plain
-  3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-fua b-atomic-flush-noauto b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua floor-commit
+  3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-workers b-atomic-flush-fua b-atomic-flush-noauto b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua floor-commit
   4 sep randread-4k lin-plain atom-written atom-inlog
   5 sep log-2m seqread activate activate-zc activate-zc-single
   6 sep s128-j8 lin-plain atom-list atom-list-nowindow
   8 sep uring-qd8 lin-plain atom-plain atom-rwf
   8 sep aio-qd32 lin-plain atom-plain atom-rwf
   1 fua seq-256k lin-plain atom-oatomic
-  3 fua txn-w1 a-doublewrite b-atomic-flush
-  3 shared txn-w16 a-doublewrite b-atomic-flush
+  3 fua txn-w1 a-doublewrite b-atomic-flush b-atomic-flush-workers
+  3 shared txn-w16 a-doublewrite b-atomic-flush b-atomic-flush-workers
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 --table /tmp/bench-smoke.txt /tmp/bench-smoke
-  bench output complete: rows 1,2,3,4,5,6,8, 44 cells (smoke plan), 1 round(s), every figure present
+  bench output complete: rows 1,2,3,4,5,6,8, 47 cells (smoke plan), 1 round(s), every figure present
   $ grep -c '^row [1-8]:' /tmp/bench-smoke.txt
   7
 
@@ -41,7 +41,7 @@ The check fails when a cell's output lacks a figure, or a measurement is missing
 
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ : >/tmp/bench-broken/cells/0001.json
-  $ rm /tmp/bench-broken/cells/0044.meta
+  $ rm /tmp/bench-broken/cells/0046.meta
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
   bench output INCOMPLETE: 2 problem(s)
     row 1 sep seq-1m-u lin-plain round 1: no figures
@@ -55,16 +55,17 @@ too), or calls itself full without every group:
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ sed -i -e '/^2 /s/ atom-plain//' -e '/^3 shared /d' /tmp/bench-broken/plan.txt
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
-  bench output INCOMPLETE: 5 problem(s)
+  bench output INCOMPLETE: 6 problem(s)
     plan: row 2 column atom-plain: in no group of the plan
     plan: row 3 shared: not in the plan
     row 2 sep rand-4k-j8 atom-plain: measured, but not in the plan
     row 3 shared txn-w16 a-doublewrite: measured, but not in the plan
     row 3 shared txn-w16 b-atomic-flush: measured, but not in the plan
+    row 3 shared txn-w16 b-atomic-flush-workers: measured, but not in the plan
   [1]
   $ sed -i 's/^plan=smoke/plan=full/' /tmp/bench-smoke/plan.txt
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | sed -n '1p;/sep seq-1m /p'
-  bench output INCOMPLETE: 172 problem(s)
+  bench output INCOMPLETE: 178 problem(s)
     plan: row 1 sep seq-1m lin-plain: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic: not in the full plan
     plan: row 1 sep seq-1m atom-oatomic-copy: not in the full plan

@@ -10,7 +10,7 @@ damaged metadata, a device that is not dm-atomic).
   $ filt() { _filter_scratch | sed 's/uuid [0-9a-f-]*/uuid U/'; }
   $ dm-atomic-setup -q -L 32M format $SCRATCH0 $SCRATCH1 | filt
   SCRATCH1: formatted: uuid U, log 8192 blocks at block 1, data 1048576 sectors, data device identity: none (only its size is checked)
-  $ dm-atomic-setup --max-bytes 256K --high-watermark 60 --zero-copy-bytes 128K open $SCRATCH0 $SCRATCH1 db
+  $ dm-atomic-setup --max-bytes 256K --high-watermark 60 --writeback-delay-ms 50 --zero-copy-bytes 128K open $SCRATCH0 $SCRATCH1 db
   activating db (the kernel replays the log if a crash left one)...
   /dev/mapper/db: 512 MiB, log ended: unwritten block, replayed 0 transaction(s)
   $ dm-atomic-setup status db
@@ -30,10 +30,11 @@ damaged metadata, a device that is not dm-atomic).
   commit_delay_us: 0
   high_watermark: 60
   max_memory: 67108864
+  writeback_delay_ms: 50
   zero_copy_bytes: 131072
   mode: rw
   $ dmsetup table db | cut -d' ' -f6-
-  6 max_bytes 262144 high_watermark 60 zero_copy_bytes 131072
+  8 max_bytes 262144 writeback_delay_ms 50 high_watermark 60 zero_copy_bytes 131072
   $ _pattern 4 65536 >/tmp/p4
   $ _dma_write /tmp/p4 /dev/mapper/db 0
   $ dm-atomic-setup --json status db | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["json_format_version"], d["mode"], d["committed_txns"] >= 1, d["max_bytes"])'

@@ -24,7 +24,9 @@ default 80, belong to one list).  A list whose whole cycle is in the trace is cu
                  wakes, returns, fdatasync if it makes one, builds its next list)
 
 and the median and mean of each are printed in microseconds, with the number of write-back
-passes and their mean time.  Meant for one writer: with several, lists interleave and the
+passes and their mean time.  The cut needs the two workers: by default dm-atomic builds a
+lone writer's commit in the writer's context and acknowledges it in the log write's
+completion, so set its module parameters inline_submit and inline_ack to N first.  Meant for one writer: with several, lists interleave and the
 cut is meaningless.  Tracing costs time too: compare phases with each other, not with
 untraced rates.
 

@@ -42,7 +42,7 @@ SPEC = {
             head="iops", kind="fio-write"),
     3: dict(title="DB transactions: 4 discontiguous 16 KiB pages, durable at commit",
             layouts=["sep", "fua", "shared"], groups=["txn-w1", "txn-w4", "txn-w16"],
-            cols=["a-doublewrite", "b-atomic-flush", "b-atomic-flush-fua",
+            cols=["a-doublewrite", "b-atomic-flush", "b-atomic-flush-workers", "b-atomic-flush-fua",
                   "b-atomic-flush-noauto", "b-atomic-flush-passdown", "b-atomic-flush-nowindow",
                   "c-atomic-noflush", "c-atomic-fua", "floor-commit"],
             base="a-doublewrite", head="tps", kind="lists"),

@@ -83,8 +83,8 @@ SG[9:sep]="oltp-write-only"
 # down, no commit window), or less of it (plain writes go to the data disk; a list without
 # the fdatasync), and sep runs them.
 SC[1:fua]="lin-plain atom-oatomic"
-SC[3:fua]="a-doublewrite b-atomic-flush"
-SC[3:shared]="a-doublewrite b-atomic-flush"
+SC[3:fua]="a-doublewrite b-atomic-flush b-atomic-flush-workers"
+SC[3:shared]="a-doublewrite b-atomic-flush b-atomic-flush-workers"
 plan_of() {	# plan_of ROW LAYOUT: the groups in PLAN_G, the columns in PLAN_C
 	PLAN_G=${PG[$1]} PLAN_C=${PC[$1]}
 	[ "$SMOKE" = 1 ] || return 0
@@ -347,6 +347,22 @@ fua_all() { with_param fua_commits Y N "$@"; }
 # (module parameter auto_fua=N), as before dm-atomic did that.
 no_auto() { with_param auto_fua N Y "$@"; }
 
+# workers CMD...: CMD with dm-atomic's commit path as it was before a lone writer's commit was
+# built and sent in the writer's own context and acknowledged in its log write's completion
+# (module parameters inline_submit=N, inline_ack=N: the commit and completion workers do
+# both) and before write-back waited 100 ms after a commit (the table reloaded with
+# writeback_delay_ms 20, the earlier fixed delay); the table and parameters are put back after.
+workers() {
+	local k=${ATOM_FEATURES%% *} n rc
+	n=$(sectors /dev/mapper/atom)
+	dmsetup reload atom --table "0 $n atomic $DATA $LOG $((k + 2)) ${ATOM_FEATURES#* } writeback_delay_ms 20" &&
+		dmsetup resume atom || return
+	with_param inline_submit N Y with_param inline_ack N Y "$@"
+	rc=$?
+	dmsetup reload atom --table "0 $n atomic $DATA $LOG $ATOM_FEATURES" && dmsetup resume atom || return
+	return $rc
+}
+
 # copy_all CMD...: CMD with every list copied into dm-atomic's memory and checksummed
 # (module parameter zero_copy=N), as before large lists were logged zero-copy.
 copy_all() { with_param zero_copy N Y "$@"; }
@@ -403,6 +419,8 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+			enqueue 3 "$L" "txn-w$w" b-atomic-flush-workers $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom workers dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-fua $r /dev/mapper/atom checkpoint:atom -- \
 				stats_around atom fua_all dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-noauto $r /dev/mapper/atom checkpoint:atom -- \

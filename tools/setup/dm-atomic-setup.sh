@@ -49,6 +49,8 @@ Options:
       --max-bytes N         bytes per atomic list (open: feature argument)
       --max-segments N      ranges per atomic list (open: feature argument)
       --commit-delay-us N   group commit window (open: feature argument)
+      --writeback-delay-ms N  write-back starts N ms after a commit (open:
+                            feature argument)
       --high-watermark PCT  log use that raises a dm event (open)
       --max-memory SIZE     memory for logged data not yet written back (open:
                             feature argument; at least the largest list)
@@ -147,6 +149,7 @@ cmd_open() {
 	[ -n "$max_bytes" ] && feats+=(max_bytes "$max_bytes")
 	[ -n "$max_segments" ] && feats+=(max_segments "$max_segments")
 	[ -n "$commit_delay" ] && feats+=(commit_delay_us "$commit_delay")
+	[ -n "$wb_delay" ] && feats+=(writeback_delay_ms "$wb_delay")
 	[ -n "$high_wm" ] && feats+=(high_watermark "$high_wm")
 	[ -n "$max_memory" ] && feats+=(max_memory "$max_memory")
 	[ -n "$zero_copy" ] && feats+=(zero_copy_bytes "$zero_copy")
@@ -338,6 +341,7 @@ tab_entries() {
 			max-bytes=*) tab_size "$tab:$n: max-bytes" "${o#*=}" ;;
 			max-segments=*) tab_num "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
 			commit-delay-us=*) tab_num "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
+			writeback-delay-ms=*) tab_num "$tab:$n: writeback-delay-ms" "${o#*=}" 0 60000 ;;
 			high-watermark=*) tab_num "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
 			max-memory=*) tab_size "$tab:$n: max-memory" "${o#*=}" ;;
 			zero-copy-bytes=*) tab_size "$tab:$n: zero-copy-bytes" "${o#*=}" ;;
@@ -365,6 +369,7 @@ tab_open_one() (
 		max-bytes=*) max_bytes=$(size_arg max-bytes "${o#*=}") ;;
 		max-segments=*) max_segments=${o#*=} ;;
 		commit-delay-us=*) commit_delay=${o#*=} ;;
+		writeback-delay-ms=*) wb_delay=${o#*=} ;;
 		high-watermark=*) high_wm=${o#*=} ;;
 		max-memory=*) max_memory=$(size_arg max-memory "${o#*=}") ;;
 		zero-copy-bytes=*) zero_copy=$(size_arg zero-copy-bytes "${o#*=}") ;;
@@ -468,7 +473,7 @@ cmd_probe() {
 	return 0
 }
 
-log_size= max_bytes= max_segments= commit_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
+log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -476,6 +481,7 @@ while [ $# -gt 0 ]; do
 	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; shift 2 ;;
 	--max-segments) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
 	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
+	--writeback-delay-ms) [ $# -ge 2 ] || usage_error "$1 needs a value"; wb_delay=$(num_arg "$1" "$2" 0 60000) || exit; shift 2 ;;
 	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
 	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; shift 2 ;;
 	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; shift 2 ;;

@@ -2718,8 +2718,9 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 		else if (ac->window_open)
 			kick = now = ac->nr_incoming >= ac->group_expect;
 	}
-	/* Alone: committed here, unless the worker is busy (commit_inline()). */
-	inl = kick && !ac->commit_delay_us && READ_ONCE(dmat_inline_submit) && inline_fits(ac);
+	/* Alone: committed here, in a context that may sleep, unless the worker is busy. */
+	inl = kick && !ac->commit_delay_us && READ_ONCE(dmat_inline_submit) &&
+	      !in_interrupt() && inline_fits(ac);
 	spin_unlock_irq(&ac->lock);
 	if (inl && commit_inline(ac))
 		return;

@@ -321,7 +321,7 @@ struct atomic_c {
 	bool window_open;
 	unsigned long window_end;
 	struct list_head committing;	/* txns with a log write in flight */
-	unsigned int acking;		/* complete_work_fn() acknowledging a txn */
+	unsigned int acking;		/* a txn's lists being acknowledged */
 	unsigned int nr_committing;
 	struct list_head committed;	/* durable, not yet retired, seq order */
 	u64 pending_bytes;		/* memory of committing + committed txns (txn_mem()) */
@@ -737,6 +737,22 @@ static void txn_free(struct atomic_txn *t)
 
 static void kick_writeback(struct atomic_c *ac, bool now);
 
+/*
+ * A transaction page: from the allocator or the reserve without waiting;
+ * then, unless @nowait (NULL), write-back kicked (only a retire refills the
+ * reserve) and the reserve waited for.
+ */
+static struct page *txn_page_alloc(struct atomic_c *ac, bool nowait)
+{
+	struct page *page = mempool_alloc(&ac->page_pool, GFP_NOWAIT | __GFP_NOWARN);
+
+	if (!page && !nowait) {
+		kick_writeback(ac, true);
+		page = mempool_alloc(&ac->page_pool, GFP_NOIO);
+	}
+	return page;
+}
+
 /* Bytes of a transaction header with its extents, index nodes and pages. */
 static size_t txn_size(unsigned int nr_ext, u64 nr_pages)
 {
@@ -752,8 +768,8 @@ static size_t txn_size(unsigned int nr_ext, u64 nr_pages)
  * trying hard (no I/O, a bounded number of retries), else from the reserve
  * of largest-size headers, waiting for a retire to return one if need be.
  * Never NULL then.  With @nowait too (in a submitter's context, see
- * commit_inline()), nothing waits: the allocator without reclaim, then the
- * reserve if it has one, else NULL.  Otherwise (activation) a GFP_KERNEL
+ * commit_inline()), nothing waits: the allocator without reclaim, never the
+ * reserve, else NULL.  Otherwise (activation) a GFP_KERNEL
  * allocation that may fail.
  */
 static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u64 nr_pages,
@@ -939,12 +955,7 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	if (!t)
 		return NULL;
 	for (i = 0; i < t->nr_pages; i++) {
-		t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOWAIT | __GFP_NOWARN);
-		if (!t->pages[i] && !nowait) {
-			/* The reserve is empty: as in txn_alloc(). */
-			kick_writeback(ac, true);
-			t->pages[i] = mempool_alloc(&ac->page_pool, GFP_NOIO);
-		}
+		t->pages[i] = txn_page_alloc(ac, nowait);
 		if (!t->pages[i]) {	/* @nowait only */
 			txn_put(t);
 			return NULL;
@@ -1859,8 +1870,12 @@ static void complete_work_fn(struct work_struct *ws)
 
 		spin_lock_irq(&ac->lock);
 		t = list_first_entry_or_null(&ac->committing, struct atomic_txn, list);
-		/* Pairs with smp_store_release() in commit_endio(). */
-		if (!t || !smp_load_acquire(&t->done)) {
+		/*
+		 * Pairs with smp_store_release() in commit_endio().  While a
+		 * completion acknowledges an earlier txn (commit_ack_now()),
+		 * wait: it queues this work again when it is done.
+		 */
+		if (!t || !smp_load_acquire(&t->done) || ac->acking) {
 			spin_unlock_irq(&ac->lock);
 			break;
 		}
@@ -1907,9 +1922,10 @@ static void complete_work_fn(struct work_struct *ws)
  * The log write of a copied transaction @t completed without error: when
  * it is the only one in flight, acknowledge its lists right here, in the
  * completion, without the hand-over to complete_work_fn().  With others in
- * flight, or in fail mode, the worker takes it (false).  What follows a
- * commit (the worker kicked for lists that wait, write-back) is done
- * before the lists are acknowledged: once they are, the device may be
+ * flight, in fail mode, or while an earlier txn's lists are being
+ * acknowledged (acking: they go first), the worker takes it (false).  What
+ * follows a commit (the worker kicked for lists that wait, write-back) is
+ * done before the lists are acknowledged: once they are, the device may be
  * suspended and removed, and only done_busy holds atomic_dtr() back (as in
  * txn_done()).  In interrupt context.
  */
@@ -1927,14 +1943,27 @@ static bool commit_ack_now(struct atomic_txn *t)
 	/* Not while the worker acknowledges an earlier one: in sequence order. */
 	ok = !atomic_failed(ac) && ac->nr_committing == 1 && !ac->acking &&
 	     list_first_entry(&ac->committing, struct atomic_txn, list) == t;
-	if (ok)
+	if (ok) {
 		more = txn_committed(ac, t, &acks) || ac->waiting_space;
+		ac->acking++;
+	}
 	spin_unlock_irqrestore(&ac->lock, flags);
 	if (ok) {
+		struct atomic_txn *next;
+		bool done;
+
 		commits_completed(ac);
 		if (more)
 			mod_delayed_work(ac->wq, &ac->commit_work, 0);
 		ack_reqs(ac, &acks, BLK_STS_OK);
+		/* A later txn that completed meanwhile waited for these (txn_done()). */
+		spin_lock_irqsave(&ac->lock, flags);
+		ac->acking--;
+		next = list_first_entry_or_null(&ac->committing, struct atomic_txn, list);
+		done = !ac->acking && next && smp_load_acquire(&next->done);
+		spin_unlock_irqrestore(&ac->lock, flags);
+		if (done)
+			queue_work(ac->done_wq, &ac->complete_work);
 	}
 	if (atomic_dec_and_test(&ac->done_busy))
 		wake_up_var(&ac->done_busy);
@@ -2517,8 +2546,8 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 		fail_reqs(ac, batch);
 		return true;
 	}
-	t->pages[0] = mempool_alloc(&ac->page_pool, GFP_NOIO);
-	t->pages[1] = mempool_alloc(&ac->page_pool, GFP_NOIO);
+	t->pages[0] = txn_page_alloc(ac, false);
+	t->pages[1] = txn_page_alloc(ac, false);
 	t->zc = true;
 	t->nr_blocks = 2 + data_blocks;
 	INIT_WORK(&t->zc_commit_work, zc_commit_fn);

@@ -361,6 +361,8 @@ struct atomic_c {
 	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
 	u64 commits_fua_auto;		/* ... REQ_FUA because flushes followed */
 	u64 zero_copy_txns;		/* transactions logged zero-copy */
+	u64 commits_inline;		/* built and sent in the writer's context */
+	u64 acks_inline;		/* acknowledged in the log write's completion */
 	atomic_t done_busy;		/* txn_done() calls between done and queue_work */
 	u8 flush_history;		/* a bit a commit: a flush came after it */
 	bool flush_since_commit;	/* an empty flush came since the last commit */
@@ -1735,6 +1737,7 @@ static bool commit_batches(struct atomic_c *ac, bool submitter)
 		durable_seq = t->preflush ? mark : ac->durable_upto;
 		if (t->fua || t->preflush)
 			ac->commits_fua++;
+		ac->commits_inline += submitter;
 		spin_unlock_irq(&ac->lock);
 		txn_seal(ac, t, durable_seq);
 
@@ -1946,6 +1949,7 @@ static bool commit_ack_now(struct atomic_txn *t)
 	if (ok) {
 		more = txn_committed(ac, t, &acks) || ac->waiting_space;
 		ac->acking++;
+		ac->acks_inline++;
 	}
 	spin_unlock_irqrestore(&ac->lock, flags);
 	if (ok) {
@@ -3961,6 +3965,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("durable_seq=%llu\n", ac->durable_upto);
 	DMEMIT("txn_pool_allocs=%lld\n", (long long)atomic64_read(&ac->txn_pool_allocs));
 	DMEMIT("zero_copy_txns=%llu\n", ac->zero_copy_txns);
+	DMEMIT("commits_inline=%llu\nacks_inline=%llu\n", ac->commits_inline, ac->acks_inline);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
 	DMEMIT("pending_bytes=%llu\npending_bytes_max=%llu\nmax_memory=%llu\nmode=%s",
@@ -3994,6 +3999,8 @@ static void clear_stats(struct atomic_c *ac)
 	ac->commits_fua = 0;
 	ac->commits_fua_auto = 0;
 	ac->zero_copy_txns = 0;
+	ac->commits_inline = 0;
+	ac->acks_inline = 0;
 	atomic64_set(&ac->txn_pool_allocs, 0);
 	ac->pending_bytes_max = ac->pending_bytes;
 	spin_unlock_irq(&ac->lock);

@@ -106,7 +106,7 @@
  * Write-back starts this long after a commit (the writeback_delay_ms feature
  * argument), or at once under pressure.  Each pass costs a flush of the data
  * device and a superblock write with REQ_FUA besides the data: see
- * dm-atomic.rst for the measured choice.
+ * docs/performance.md for the measured choice.
  */
 #define DEFAULT_WRITEBACK_DELAY_MS	100U
 #define LIMIT_WRITEBACK_DELAY_MS	60000U

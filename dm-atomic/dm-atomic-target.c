@@ -740,19 +740,25 @@ static void txn_free(struct atomic_txn *t)
 static void kick_writeback(struct atomic_c *ac, bool now);
 
 /*
- * A transaction page: from the allocator or the reserve without waiting;
- * then, unless @nowait (NULL), write-back kicked (only a retire refills the
- * reserve) and the reserve waited for.
+ * An element of @pool (transaction pages or headers): from the allocator or
+ * the reserve without waiting; then, unless @nowait (NULL), write-back
+ * kicked (only a retire refills the reserve, and its delay would be waited
+ * out) and the reserve waited for.
  */
+static void *reserve_alloc(struct atomic_c *ac, mempool_t *pool, bool nowait)
+{
+	void *p = mempool_alloc(pool, GFP_NOWAIT | __GFP_NOWARN);
+
+	if (!p && !nowait) {
+		kick_writeback(ac, true);
+		p = mempool_alloc(pool, GFP_NOIO);
+	}
+	return p;
+}
+
 static struct page *txn_page_alloc(struct atomic_c *ac, bool nowait)
 {
-	struct page *page = mempool_alloc(&ac->page_pool, GFP_NOWAIT | __GFP_NOWARN);
-
-	if (!page && !nowait) {
-		kick_writeback(ac, true);
-		page = mempool_alloc(&ac->page_pool, GFP_NOIO);
-	}
-	return page;
+	return reserve_alloc(ac, &ac->page_pool, nowait);
 }
 
 /* Bytes of a transaction header with its extents, index nodes and pages. */
@@ -798,12 +804,7 @@ static struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u6
 	if (!t && io && !nowait) {
 		if (WARN_ON_ONCE(size > ac->txn_max_size))
 			return NULL;	/* cannot happen: see alloc_reserves() */
-		t = mempool_alloc(&ac->txn_pool, GFP_NOWAIT | __GFP_NOWARN);
-		if (!t) {
-			/* Only a retire refills it: write-back now, not after its delay. */
-			kick_writeback(ac, true);
-			t = mempool_alloc(&ac->txn_pool, GFP_NOIO);
-		}
+		t = reserve_alloc(ac, &ac->txn_pool, false);
 		reserve = true;
 		atomic64_inc(&ac->txn_pool_allocs);
 	}
@@ -1578,18 +1579,24 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
  * Log full: put the lists of @t back at the head of the queue, in order,
  * drop @t and wait for a retire.  No lock held.
  */
-static void requeue_for_space(struct atomic_c *ac, struct atomic_txn *t)
+/* Put the lists of @reqs back at the head of the queue, in order.  Under ac->lock. */
+static void requeue_reqs(struct atomic_c *ac, struct list_head *reqs)
 {
 	struct atomic_req *req;
 
-	spin_lock_irq(&ac->lock);
-	list_for_each_entry(req, &t->reqs, list)
+	lockdep_assert_held(&ac->lock);
+	list_for_each_entry(req, reqs, list)
 		incoming_add(ac, req);
-	list_splice(&t->reqs, &ac->incoming);
+	list_splice_init(reqs, &ac->incoming);
+}
+
+static void requeue_for_space(struct atomic_c *ac, struct atomic_txn *t)
+{
+	spin_lock_irq(&ac->lock);
+	requeue_reqs(ac, &t->reqs);
 	ac->waiting_space = true;
 	ac->space_waits++;
 	spin_unlock_irq(&ac->lock);
-	INIT_LIST_HEAD(&t->reqs);
 	txn_put(t);
 	kick_writeback(ac, true);
 }
@@ -1643,7 +1650,6 @@ static bool inline_fits(struct atomic_c *ac)
 static bool commit_batches(struct atomic_c *ac, bool submitter)
 {
 	LIST_HEAD(batch);
-	struct atomic_req *req;
 	struct atomic_txn *t;
 	unsigned int nr_ext;
 	unsigned long window;
@@ -1701,9 +1707,7 @@ static bool commit_batches(struct atomic_c *ac, bool submitter)
 		if (!t && submitter) {
 			/* Back to the head of the queue, for the worker. */
 			spin_lock_irq(&ac->lock);
-			list_for_each_entry(req, &batch, list)
-				incoming_add(ac, req);
-			list_splice(&batch, &ac->incoming);
+			requeue_reqs(ac, &batch);
 			spin_unlock_irq(&ac->lock);
 			return false;
 		}

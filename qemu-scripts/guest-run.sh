@@ -159,7 +159,7 @@ while read -r t; do
 	for s in "${SCRATCH0:-}" "${SCRATCH1:-}" "${SCRATCH2:-}" "${SCRATCH3:-}"; do
 		[ -b "$s" ] || continue
 		blkdiscard -f "$s" 2>/dev/null
-		if [ -n "$(head -c 1048576 "$s" | tr -d '\0' | head -c 1)" ]; then
+		if [ "$(head -c 1048576 "$s" | tr -d '\0' | wc -c)" != 0 ]; then
 			say "@@DMA-WARN discard did not zero $s; zeroing its first 64 MiB"
 			dd if=/dev/zero of="$s" bs=1M count=64 oflag=direct status=none
 		fi

@@ -59,6 +59,14 @@ unless --batch-mode says not to ask.  check and dump are dma-check and dma-dump.
   $ dm-atomic-setup -L 1M format d.img m.img </dev/null
   dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on m.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
   [2]
+
+Any byte that is not zero counts, a newline too (the superblock starts with its checksum,
+whose first byte is a newline in about one format in 256).
+
+  $ printf '\n' > n.img; truncate -s 8M n.img
+  $ dm-atomic-setup format d.img n.img </dev/null
+  dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on n.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
+  [2]
   $ dm-atomic-setup -q -L 4M format d.img m.img | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 1024 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
   $ dm-atomic-setup check m.img | tail -n 1

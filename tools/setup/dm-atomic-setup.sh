@@ -132,7 +132,9 @@ cmd_format() {
 	local data=$1 meta=$2 args=()
 	need_bdev_or_file "$data"; need_bdev_or_file "$meta"
 	[ -n "$log_size" ] && args+=(--log-blocks $(( (log_size + 4095) / 4096 )))
-	if [ -n "$(head -c 4096 "$meta" 2>/dev/null | tr -d '\0' | head -c1)" ]; then
+	# Count the bytes that are not zero: a test of the bytes themselves would
+	# lose a newline to the command substitution.
+	if [ "$(head -c 4096 "$meta" 2>/dev/null | tr -d '\0' | wc -c)" != 0 ]; then
 		confirm "This overwrites the dm-atomic superblock (or whatever else) on $meta: any data its log still holds for $data would be lost"
 	fi
 	dma-format --force "${args[@]}" --data-dev "$data" "$meta"

@@ -115,6 +115,8 @@ watch_start() {
 	watchdog=$!
 }
 watch_stop() {
+	# Its sleep first (a failed sleep skips the diagnosis), else the sleep outlives it.
+	pkill -P "$watchdog" sleep 2>/dev/null
 	kill "$watchdog" 2>/dev/null
 	wait "$watchdog" 2>/dev/null
 }
@@ -140,6 +142,12 @@ while read -r t; do
 		{ [ -z "$(tail -c 1 "$res/$name.out")" ] || echo; echo "TIMEOUT: killed after ${per_test_timeout} s"; } >>"$res/$name.out"
 	fi
 	[ -f "$work/$t.err" ] && cp "$work/$t.err" "$res/$name.err"
+	# /tmp is a tmpfs: what a test left there (journals, copies of devices) would hold the
+	# guest's memory for every test after it.
+	find /tmp -mindepth 1 -maxdepth 1 ! -name tests ! -name results -exec rm -rf {} + 2>/dev/null
+	# Fault injection off again, whatever a test left armed (a test that arms it later
+	# must not find it failing everything while it sets its filters).
+	for f in /sys/kernel/debug/fail*/probability; do [ -e "$f" ] && echo 0 >"$f" 2>/dev/null; done
 	# A test cleans up after itself; whatever it left behind is its failure.
 	left=$( { dmsetup ls 2>/dev/null | grep -v '^No devices found'; grep -l . /sys/block/md*/md/level 2>/dev/null; losetup -a 2>/dev/null; } )
 	if [ -n "$left" ]; then

@@ -68,9 +68,9 @@ transaction pages then come from the target's page pool); a kernel without it
   $ [ -d $P ] || _skip "no fail_page_alloc in this kernel (CONFIG_FAIL_PAGE_ALLOC)"
   $ dmsetup create mp --table "0 $D atomic /dev/mapper/mp-d $SCRATCH1"
   $ inject() {
-  >   for f in $S $P; do
-  >     echo $1 > $f/probability; echo 1 > $f/interval; echo 1000000 > $f/times
-  >     echo 0 > $f/verbose; echo Y > $f/task-filter
+  >   for f in $S $P; do	# the task filter before the probability: never a fault elsewhere
+  >     echo Y > $f/task-filter; echo 1 > $f/interval; echo 1000000 > $f/times
+  >     echo 0 > $f/verbose; echo $1 > $f/probability
   >     echo N > $f/ignore-gfp-wait 2>/dev/null
   >     [ -e $f/ignore-gfp-highmem ] && echo N > $f/ignore-gfp-highmem
   >   done

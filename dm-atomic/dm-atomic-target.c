@@ -1575,10 +1575,6 @@ static void commit_endio(void *context, blk_status_t status)
 static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int nr_ext,
 		      u64 data_blocks);
 
-/*
- * Log full: put the lists of @t back at the head of the queue, in order,
- * drop @t and wait for a retire.  No lock held.
- */
 /* Put the lists of @reqs back at the head of the queue, in order.  Under ac->lock. */
 static void requeue_reqs(struct atomic_c *ac, struct list_head *reqs)
 {
@@ -1590,6 +1586,10 @@ static void requeue_reqs(struct atomic_c *ac, struct list_head *reqs)
 	list_splice_init(reqs, &ac->incoming);
 }
 
+/*
+ * Log full: put the lists of @t back at the head of the queue, in order,
+ * drop @t and wait for a retire.  No lock held.
+ */
 static void requeue_for_space(struct atomic_c *ac, struct atomic_txn *t)
 {
 	spin_lock_irq(&ac->lock);

@@ -19,7 +19,7 @@
 
 #define DM_MSG_PREFIX "atomic"
 
-/* Gap in the sequence numbers at every activation (see dma_log_activate()). */
+/* Gap in the sequence numbers at every activation (see dmat_log_activate()). */
 #define SEQ_JUMP		(1ULL << 32)
 
 /*
@@ -35,21 +35,21 @@
  */
 #define LOG_BIO_RESERVE		8U
 
-struct dma_log {
+struct dmat_log {
 	struct block_device *meta;
 	struct block_device *data;
 	u64 meta_blocks;		/* size of the metadata device */
 	u64 data_sectors;		/* size of the data device */
 
 	struct bio_set bs;		/* every bio of the log: no fs_bio_set */
-	struct dma_superblock *sb;	/* in-core copy, one page */
+	struct dmat_superblock *sb;	/* in-core copy, one page */
 	struct page *sb_page;
 	bool needs_format;
-	bool checked;			/* dma_log_check() found no damage */
-	struct dma_scan check;		/* that scan: what recovery replays */
-	bool formatted;			/* by dma_log_activate() */
-	bool read_only;			/* dma_log_open(read_only): never writes */
-	struct dma_geometry geo;
+	bool checked;			/* dmat_log_check() found no damage */
+	struct dmat_scan check;		/* that scan: what recovery replays */
+	bool formatted;			/* by dmat_log_activate() */
+	bool read_only;			/* dmat_log_open(read_only): never writes */
+	struct dmat_geometry geo;
 
 	spinlock_t lock;		/* protects the fields below */
 	u64 head_seq;			/* seq of the next reservation */
@@ -57,21 +57,21 @@ struct dma_log {
 	u64 tail_seq;			/* as in the durable superblock */
 	u64 used_blocks;		/* reserved, not retired */
 
-	/* Written once by dma_log_activate(), read-only afterwards. */
+	/* Written once by dmat_log_activate(), read-only afterwards. */
 	u64 replayed_txns;
 	u64 replayed_sectors;
 	u64 replay_drains;		/* replay writes that waited for overlaps */
-	enum dma_scan_result replay_end;
+	enum dmat_scan_result replay_end;
 
 	/*
-	 * Resize, decided by dma_log_open() and applied by recovery once
+	 * Resize, decided by dmat_log_open() and applied by recovery once
 	 * the log is empty (0: unchanged).  The replay still runs on the
 	 * old geometry: what the log holds was written for it.
 	 */
 	u64 grow_data_sectors;		/* new data_sectors */
 	u64 grow_log_blocks;		/* new log_blocks */
 
-	struct dma_data_id data_id;	/* the data device's, read at open */
+	struct dmat_data_id data_id;	/* the data device's, read at open */
 	u32 want_incompat;		/* feature_incompat bits to write */
 };
 
@@ -79,7 +79,7 @@ struct dma_log {
  * Synchronous block I/O (activation, superblock)
  */
 
-static int sync_io(struct dma_log *log, struct block_device *bdev, sector_t sector,
+static int sync_io(struct dmat_log *log, struct block_device *bdev, sector_t sector,
 		   struct page **pages, unsigned int nr_pages, unsigned int bytes, blk_opf_t opf)
 {
 	struct bio *bio;
@@ -100,17 +100,17 @@ static int sync_io(struct dma_log *log, struct block_device *bdev, sector_t sect
 
 static sector_t meta_sector(u64 meta_block)
 {
-	return meta_block << (DMA_BLOCK_SHIFT - SECTOR_SHIFT);
+	return meta_block << (DMAT_BLOCK_SHIFT - SECTOR_SHIFT);
 }
 
-static int write_sb(struct dma_log *log)
+static int write_sb(struct dmat_log *log)
 {
 	/* A feature the target asked for goes into every superblock written. */
 	if (log->want_incompat & ~le32_to_cpu(log->sb->feature_incompat)) {
 		log->sb->feature_incompat |= cpu_to_le32(log->want_incompat);
-		dma_sb_seal(log->sb);
+		dmat_sb_seal(log->sb);
 	}
-	return sync_io(log, log->meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
+	return sync_io(log, log->meta, 0, &log->sb_page, 1, DMAT_BLOCK_SIZE,
 		       REQ_OP_WRITE | REQ_SYNC | REQ_META | REQ_FUA);
 }
 
@@ -130,7 +130,7 @@ static int write_sb(struct dma_log *log)
  * identity" in dm-atomic-format.h): its DM uuid, else its partition uuid,
  * else nothing.  The tools read the same from sysfs and the partition table.
  */
-static void read_data_id(struct block_device *bdev, struct dma_data_id *id)
+static void read_data_id(struct block_device *bdev, struct dmat_data_id *id)
 {
 	struct mapped_device *md;
 	char *uuid;
@@ -140,15 +140,15 @@ static void read_data_id(struct block_device *bdev, struct dma_data_id *id)
 	if (md) {
 		uuid = kzalloc(DM_UUID_LEN, GFP_KERNEL);
 		if (uuid && !dm_copy_name_and_uuid(md, NULL, uuid) && uuid[0]) {
-			id->kind = DMA_DATA_ID_DM_UUID;
+			id->kind = DMAT_DATA_ID_DM_UUID;
 			strscpy(id->id, uuid, sizeof(id->id));
 		}
 		kfree(uuid);
 		dm_put(md);
 	}
-	if (id->kind == DMA_DATA_ID_NONE && bdev_is_partition(bdev) &&
+	if (id->kind == DMAT_DATA_ID_NONE && bdev_is_partition(bdev) &&
 	    bdev->bd_meta_info && bdev->bd_meta_info->uuid[0]) {
-		id->kind = DMA_DATA_ID_PART_UUID;
+		id->kind = DMAT_DATA_ID_PART_UUID;
 		strscpy(id->id, bdev->bd_meta_info->uuid, sizeof(id->id));
 	}
 	id->len = strlen(id->id);
@@ -159,37 +159,37 @@ static void read_data_id(struct block_device *bdev, struct dma_data_id *id)
  * device that is not is refused with -EMEDIUMTYPE (the medium is not the
  * expected one), whatever its size.
  */
-static int check_data_id(struct dma_log *log, char **error)
+static int check_data_id(struct dmat_log *log, char **error)
 {
-	const struct dma_data_id *have = &log->data_id;
-	struct dma_data_id rec;
+	const struct dmat_data_id *have = &log->data_id;
+	struct dmat_data_id rec;
 
-	switch (dma_sb_check_data_id(log->sb, have)) {
-	case DMA_DATA_ID_MISMATCH:
-		dma_sb_data_id(log->sb, &rec);
+	switch (dmat_sb_check_data_id(log->sb, have)) {
+	case DMAT_DATA_ID_MISMATCH:
+		dmat_sb_data_id(log->sb, &rec);
 		if (have->kind == rec.kind)
 			DMERR("%pg: data device %pg has %s %s, the superblock records %s %s: not the data device of this metadata (if it is, record its identity with dma-check --data-dev DEV --set-data-id)",
-			      log->meta, log->data, dma_data_id_kind_name(have->kind), have->id,
-			      dma_data_id_kind_name(rec.kind), rec.id);
+			      log->meta, log->data, dmat_data_id_kind_name(have->kind), have->id,
+			      dmat_data_id_kind_name(rec.kind), rec.id);
 		else
 			DMERR("%pg: the superblock records data device %s %s, %pg has no %s: not the data device of this metadata (if it is, record its identity with dma-check --data-dev DEV --set-data-id)",
-			      log->meta, dma_data_id_kind_name(rec.kind), rec.id, log->data,
-			      dma_data_id_kind_name(rec.kind));
+			      log->meta, dmat_data_id_kind_name(rec.kind), rec.id, log->data,
+			      dmat_data_id_kind_name(rec.kind));
 		*error = "Data device is not the one the superblock records";
 		return -EMEDIUMTYPE;
-	case DMA_DATA_ID_UNCHECKED:
-		if (dma_sb_data_id(log->sb, &rec) &&
-		    !strcmp(dma_data_id_kind_name(rec.kind), "unknown"))
+	case DMAT_DATA_ID_UNCHECKED:
+		if (dmat_sb_data_id(log->sb, &rec) &&
+		    !strcmp(dmat_data_id_kind_name(rec.kind), "unknown"))
 			DMINFO("%pg: superblock records a data device identity of a kind this version does not know (%u): checking the size only",
 			       log->meta, rec.kind);
 		break;
-	case DMA_DATA_ID_MATCH:
+	case DMAT_DATA_ID_MATCH:
 		break;
 	}
 	return 0;
 }
 
-static int check_sizes(struct dma_log *log, sector_t target_sectors, char **error)
+static int check_sizes(struct dmat_log *log, sector_t target_sectors, char **error)
 {
 	u64 rec = le64_to_cpu(log->sb->data_sectors);
 	u64 log_start = le64_to_cpu(log->sb->log_start);
@@ -215,19 +215,19 @@ static int check_sizes(struct dma_log *log, sector_t target_sectors, char **erro
 		*error = "Metadata device smaller than the log in the superblock";
 		return -EINVAL;
 	}
-	room = min_t(u64, log->meta_blocks - log_start, DMA_MAX_LOG_BLOCKS);
+	room = min_t(u64, log->meta_blocks - log_start, DMAT_MAX_LOG_BLOCKS);
 	if (room > log_blocks &&
-	    !(le32_to_cpu(log->sb->feature_compat) & DMA_FEATURE_COMPAT_FIXED_LOG))
+	    !(le32_to_cpu(log->sb->feature_compat) & DMAT_FEATURE_COMPAT_FIXED_LOG))
 		log->grow_log_blocks = room;
 	return 0;
 }
 
-int dma_log_open(struct block_device *meta, struct block_device *data,
-		 sector_t target_sectors, bool read_only, struct dma_log **logp,
+int dmat_log_open(struct block_device *meta, struct block_device *data,
+		  sector_t target_sectors, bool read_only, struct dmat_log **logp,
 		 char **error)
 {
-	struct dma_log *log;
-	enum dma_sb_result res;
+	struct dmat_log *log;
+	enum dmat_sb_result res;
 	int r;
 
 	log = kzalloc(sizeof(*log), GFP_KERNEL);
@@ -250,18 +250,18 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	log->sb = page_address(log->sb_page);
 	log->meta = meta;
 	log->data = data;
-	log->meta_blocks = bdev_nr_bytes(meta) >> DMA_BLOCK_SHIFT;
+	log->meta_blocks = bdev_nr_bytes(meta) >> DMAT_BLOCK_SHIFT;
 	log->data_sectors = bdev_nr_sectors(data);
 	spin_lock_init(&log->lock);
-	log->replay_end = DMA_SCAN_RUNNING;
+	log->replay_end = DMAT_SCAN_RUNNING;
 	read_data_id(data, &log->data_id);
 
-	if (log->meta_blocks < 1 + DMA_MIN_LOG_BLOCKS) {
+	if (log->meta_blocks < 1 + DMAT_MIN_LOG_BLOCKS) {
 		*error = "Metadata device too small for a superblock and a log";
 		r = -EINVAL;
 		goto bad;
 	}
-	r = sync_io(log, meta, 0, &log->sb_page, 1, DMA_BLOCK_SIZE,
+	r = sync_io(log, meta, 0, &log->sb_page, 1, DMAT_BLOCK_SIZE,
 		    REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (r) {
 		*error = "Cannot read the superblock";
@@ -271,9 +271,9 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 
 	/* Sizes are checked by check_sizes(): they may have grown. */
 	log->read_only = read_only;
-	res = read_only ? dma_sb_validate_read(log->sb, 0, 0) : dma_sb_validate(log->sb, 0, 0);
+	res = read_only ? dmat_sb_validate_read(log->sb, 0, 0) : dmat_sb_validate(log->sb, 0, 0);
 	switch (res) {
-	case DMA_SB_OK:
+	case DMAT_SB_OK:
 		r = check_sizes(log, target_sectors, error);
 		if (r)
 			goto bad;
@@ -286,7 +286,7 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 			goto bad;
 		}
 		log->grow_log_blocks = read_only ? 0 : log->grow_log_blocks;
-		if (le32_to_cpu(log->sb->flags) & DMA_SB_FLAG_NEEDS_CHECK) {
+		if (le32_to_cpu(log->sb->flags) & DMAT_SB_FLAG_NEEDS_CHECK) {
 			if (!read_only) {
 				DMERR("%pg: needs_check is set: a metadata write failed while the device was active; check the metadata with dma-check --clear-needs-check before activating it read-write (read-only mode may read it)",
 				      meta);
@@ -296,16 +296,16 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 			}
 			DMINFO("%pg: needs_check is set: reading only", meta);
 		}
-		if (read_only && dma_sb_unknown_ro_compat(log->sb))
+		if (read_only && dmat_sb_unknown_ro_compat(log->sb))
 			DMINFO("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x): reading only",
-			       meta, dma_sb_unknown_ro_compat(log->sb));
-		dma_geometry_from_sb(&log->geo, log->sb);
+			       meta, dmat_sb_unknown_ro_compat(log->sb));
+		dmat_geometry_from_sb(&log->geo, log->sb);
 		/* Kept as they are: the superblock is only ever rewritten from this copy. */
-		if (dma_sb_unknown_compat(log->sb))
+		if (dmat_sb_unknown_compat(log->sb))
 			DMINFO("%pg: superblock has compatible features this version does not know (compat 0x%x): ignored",
-			       meta, dma_sb_unknown_compat(log->sb));
+			       meta, dmat_sb_unknown_compat(log->sb));
 		break;
-	case DMA_SB_NEEDS_FORMAT:
+	case DMAT_SB_NEEDS_FORMAT:
 		if (read_only) {
 			*error = "Metadata device is not formatted: cannot format it read-only";
 			r = -EINVAL;
@@ -316,44 +316,44 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 		log->geo.log_blocks = log->meta_blocks - 1;
 		log->geo.data_sectors = log->data_sectors;
 		break;
-	case DMA_SB_WRONG_BLOCKNR:
+	case DMAT_SB_WRONG_BLOCKNR:
 		*error = "Superblock has the wrong block number";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_BAD_MAGIC:
+	case DMAT_SB_BAD_MAGIC:
 		*error = "Superblock has a bad magic number (not dm-atomic metadata)";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_BAD_CSUM:
+	case DMAT_SB_BAD_CSUM:
 		*error = "Superblock checksum mismatch";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_BAD_VERSION:
+	case DMAT_SB_BAD_VERSION:
 		*error = "Superblock has an unsupported version";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_BAD_FLAGS:
+	case DMAT_SB_BAD_FLAGS:
 		*error = "Superblock has unsupported flags";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_INCOMPAT_FEATURES:
+	case DMAT_SB_INCOMPAT_FEATURES:
 		DMERR("%pg: superblock has incompatible features this version does not know (incompat 0x%x); not using the metadata",
-		      meta, dma_sb_unknown_incompat(log->sb));
+		      meta, dmat_sb_unknown_incompat(log->sb));
 		*error = "Superblock has incompatible features this version does not know";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_RO_COMPAT_FEATURES:
+	case DMAT_SB_RO_COMPAT_FEATURES:
 		/* Refuse rather than write over them; read-only mode may read them. */
 		DMERR("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x); it can only be used read-only (a read-only table or the read_only feature)",
-		      meta, dma_sb_unknown_ro_compat(log->sb));
+		      meta, dmat_sb_unknown_ro_compat(log->sb));
 		*error = "Superblock has read-only-compatible features this version does not know: cannot activate read-write";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_BAD_GEOMETRY:
+	case DMAT_SB_BAD_GEOMETRY:
 		*error = "Superblock has a bad geometry";
 		r = -EINVAL;
 		goto bad;
-	case DMA_SB_BAD_DATA_ID:
+	case DMAT_SB_BAD_DATA_ID:
 		*error = "Superblock has a bad data device identity record";
 		r = -EINVAL;
 		goto bad;
@@ -365,44 +365,44 @@ int dma_log_open(struct block_device *meta, struct block_device *data,
 	*logp = log;
 	return 0;
 bad:
-	dma_log_close(log);
+	dmat_log_close(log);
 	return r;
 }
 
-void dma_log_close(struct dma_log *log)
+void dmat_log_close(struct dmat_log *log)
 {
 	__free_page(log->sb_page);
 	bioset_exit(&log->bs);
 	kfree(log);
 }
 
-const struct dma_geometry *dma_log_geometry(struct dma_log *log)
+const struct dmat_geometry *dmat_log_geometry(struct dmat_log *log)
 {
 	return &log->geo;
 }
 
-u64 dma_log_blocks_when_active(struct dma_log *log)
+u64 dmat_log_blocks_when_active(struct dmat_log *log)
 {
 	return log->grow_log_blocks ?: log->geo.log_blocks;
 }
 
-static int format(struct dma_log *log, char **error)
+static int format(struct dmat_log *log, char **error)
 {
 	u8 uuid[16];
 	int r;
 
 	generate_random_uuid(uuid);
-	if (dma_sb_build(log->sb, uuid, 1, log->meta_blocks - 1, log->data_sectors)) {
+	if (dmat_sb_build(log->sb, uuid, 1, log->meta_blocks - 1, log->data_sectors)) {
 		*error = "Cannot format: unusable geometry";
 		return -EINVAL;
 	}
-	dma_sb_set_data_id(log->sb, &log->data_id);
+	dmat_sb_set_data_id(log->sb, &log->data_id);
 	r = write_sb(log);
 	if (r) {
 		*error = "Cannot write the superblock";
 		return r;
 	}
-	dma_geometry_from_sb(&log->geo, log->sb);
+	dmat_geometry_from_sb(&log->geo, log->sb);
 	return 0;
 }
 
@@ -426,8 +426,8 @@ static int format(struct dma_log *log, char **error)
  * transaction's commit record with the next descriptor); the module
  * parameter scan_pairs=N reads each alone, for comparison.
  */
-static bool dma_scan_pairs = true;
-module_param_named(scan_pairs, dma_scan_pairs, bool, 0644);
+static bool dmat_scan_pairs = true;
+module_param_named(scan_pairs, dmat_scan_pairs, bool, 0644);
 MODULE_PARM_DESC(scan_pairs, "recovery reads a commit record with the next descriptor (default Y; N: one block a read)");
 #define REPLAY_MIN_BLOCKS	16U	/* per window, if memory is short */
 #define REPLAY_MAX_RANGES	256U	/* data ranges in flight per window */
@@ -452,7 +452,7 @@ struct replay_win {
 };
 
 struct replay_ctx {
-	struct dma_log *log;
+	struct dmat_log *log;
 	struct page *desc_page;
 	struct page *data_page;
 	struct page *sparse_pages[2];	/* replay_read_sparse()'s pair of blocks */
@@ -524,7 +524,7 @@ static void replay_submit(struct replay_ctx *rc, unsigned int i, struct block_de
 static void replay_win_start(struct replay_ctx *rc, unsigned int i, u64 log_block, u64 n,
 			     blk_opf_t flags)
 {
-	struct dma_log *log = rc->log;
+	struct dmat_log *log = rc->log;
 	struct replay_win *w = &rc->win[i];
 	unsigned int done, k;
 
@@ -536,7 +536,7 @@ static void replay_win_start(struct replay_ctx *rc, unsigned int i, u64 log_bloc
 	for (done = 0; done < n; done += k) {
 		k = min_t(u64, n - done, BIO_MAX_VECS);
 		replay_submit(rc, i, log->meta, meta_sector(log->geo.log_start + log_block + done),
-			      done, k, k * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | flags);
+			      done, k, k * DMAT_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | flags);
 	}
 }
 
@@ -575,14 +575,14 @@ static int replay_read_one(struct replay_ctx *rc, unsigned int i, u64 meta_block
 	replay_win_wait(rc, i);
 	w->count = w->ahead = 0;
 	r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), w->pages, 1,
-		    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+		    DMAT_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (!r)
-		memcpy(buf, page_address(w->pages[0]), DMA_BLOCK_SIZE);
+		memcpy(buf, page_address(w->pages[0]), DMAT_BLOCK_SIZE);
 	return r;
 }
 
 /*
- * dma_scan() reads one block at a time (descriptors, data for the crc
+ * dmat_scan() reads one block at a time (descriptors, data for the crc
  * check, the damage probe), mostly in order: read a window at a time, serve
  * the following blocks from memory, and read the next window into the other
  * one meanwhile, so the disk reads while the scan checksums.
@@ -590,7 +590,7 @@ static int replay_read_one(struct replay_ctx *rc, unsigned int i, u64 meta_block
 static int replay_read_block(void *context, u64 meta_block, void *buf)
 {
 	struct replay_ctx *rc = context;
-	const struct dma_geometry *geo = &rc->log->geo;
+	const struct dmat_geometry *geo = &rc->log->geo;
 	struct replay_win *w = &rc->win[rc->cur];
 	u64 b = meta_block - geo->log_start, next;
 	unsigned int o = rc->cur ^ 1;
@@ -625,7 +625,7 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 		replay_win_start(rc, o ^ 1, next,
 				 min_t(u64, geo->log_blocks - next, rc->win_blocks), REQ_META);
 	}
-	memcpy(buf, page_address(w->pages[b - w->start]), DMA_BLOCK_SIZE);
+	memcpy(buf, page_address(w->pages[b - w->start]), DMAT_BLOCK_SIZE);
 	return 0;
 }
 
@@ -641,14 +641,14 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 {
 	struct replay_ctx *rc = context;
-	const struct dma_geometry *geo = &rc->log->geo;
+	const struct dmat_geometry *geo = &rc->log->geo;
 	struct replay_win *w = &rc->win[rc->cur], *o = &rc->win[rc->cur ^ 1];
 	u64 b = meta_block - geo->log_start;
 	int r;
 
 	if (meta_block >= geo->log_start && b < geo->log_blocks) {
 		if (w->count && b >= w->start && b < w->start + w->count) {
-			memcpy(buf, page_address(w->pages[b - w->start]), DMA_BLOCK_SIZE);
+			memcpy(buf, page_address(w->pages[b - w->start]), DMAT_BLOCK_SIZE);
 			return 0;
 		}
 		/*
@@ -659,27 +659,27 @@ static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 		if (o->ahead && b >= o->start && b < o->start + o->ahead &&
 		    !replay_win_end(rc, rc->cur ^ 1)) {
 			rc->cur ^= 1;
-			memcpy(buf, page_address(o->pages[b - o->start]), DMA_BLOCK_SIZE);
+			memcpy(buf, page_address(o->pages[b - o->start]), DMAT_BLOCK_SIZE);
 			return 0;
 		}
 	}
 	if (rc->sparse_next && meta_block == rc->sparse_next) {
-		memcpy(buf, page_address(rc->sparse_pages[1]), DMA_BLOCK_SIZE);
+		memcpy(buf, page_address(rc->sparse_pages[1]), DMAT_BLOCK_SIZE);
 		return 0;
 	}
 	rc->sparse_next = 0;
 	r = -EIO;
 	/* The pair, unless the log ends here (or the second block is bad). */
-	if (meta_block >= geo->log_start && b + 1 < geo->log_blocks && READ_ONCE(dma_scan_pairs))
+	if (meta_block >= geo->log_start && b + 1 < geo->log_blocks && READ_ONCE(dmat_scan_pairs))
 		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->sparse_pages, 2,
-			    2 * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+			    2 * DMAT_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (!r)
 		rc->sparse_next = meta_block + 1;
 	else
 		r = sync_io(rc->log, rc->log->meta, meta_sector(meta_block), rc->sparse_pages, 1,
-			    DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+			    DMAT_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 	if (!r)
-		memcpy(buf, page_address(rc->sparse_pages[0]), DMA_BLOCK_SIZE);
+		memcpy(buf, page_address(rc->sparse_pages[0]), DMAT_BLOCK_SIZE);
 	return r;
 }
 
@@ -691,7 +691,7 @@ static int replay_read_sparse(void *context, u64 meta_block, void *buf)
  */
 static int replay_win_get(struct replay_ctx *rc, u64 pos, u64 left)
 {
-	const struct dma_geometry *geo = &rc->log->geo;
+	const struct dmat_geometry *geo = &rc->log->geo;
 	struct replay_win *w = &rc->win[rc->cur];
 	unsigned int other = rc->cur ^ 1;
 	u64 n;
@@ -735,7 +735,7 @@ add:
 static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr_sectors,
 			u64 *left)
 {
-	const struct dma_geometry *geo = &rc->log->geo;
+	const struct dmat_geometry *geo = &rc->log->geo;
 	u64 remaining = nr_sectors;
 
 	while (remaining) {
@@ -746,16 +746,16 @@ static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr
 		if (i < 0)
 			return i;
 		w = &rc->win[i];
-		blocks = min_t(u64, DMA_ENTRY_BLOCKS(remaining), w->start + w->count - log_block);
+		blocks = min_t(u64, DMAT_ENTRY_BLOCKS(remaining), w->start + w->count - log_block);
 		blocks = min_t(u64, blocks, BIO_MAX_VECS);
-		sectors = min_t(u64, remaining, blocks * DMA_SECTORS_PER_BLOCK);
+		sectors = min_t(u64, remaining, blocks * DMAT_SECTORS_PER_BLOCK);
 		replay_order(rc, i, sector, sector + sectors);
 		replay_submit(rc, i, rc->log->data, sector, log_block - w->start, blocks,
 			      sectors << SECTOR_SHIFT, REQ_OP_WRITE | REQ_SYNC);
 		remaining -= sectors;
 		sector += sectors;
 		*left -= blocks;
-		log_block = dma_log_wrap(geo, log_block + blocks);
+		log_block = dmat_log_wrap(geo, log_block + blocks);
 	}
 	return 0;
 }
@@ -768,11 +768,11 @@ static int replay_entry(struct replay_ctx *rc, u64 log_block, u64 sector, u32 nr
  * under recovery) stops the replay with -EIO before anything later is
  * written.  Returns 0 once every write completed, or a negative errno.
  */
-static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
+static int replay_log(struct replay_ctx *rc, const struct dmat_scan *checked)
 {
-	struct dma_log *log = rc->log;
-	const struct dma_geometry *geo = &log->geo;
-	struct dma_descriptor *d = page_address(rc->desc_page);
+	struct dmat_log *log = rc->log;
+	const struct dmat_geometry *geo = &log->geo;
+	struct dmat_descriptor *d = page_address(rc->desc_page);
 	u64 seq = checked->start_seq, pos = checked->start_block;
 	u64 left = checked->used_blocks, used = 0, n;
 	struct blk_plug plug;
@@ -793,27 +793,27 @@ static int replay_log(struct replay_ctx *rc, const struct dma_scan *checked)
 			r = i;
 			break;
 		}
-		memcpy(d, page_address(rc->win[i].pages[pos - rc->win[i].start]), DMA_BLOCK_SIZE);
+		memcpy(d, page_address(rc->win[i].pages[pos - rc->win[i].start]), DMAT_BLOCK_SIZE);
 		left--;
-		if (dma_desc_check(d, geo, seq, pos, used, &bad) != DMA_SCAN_RUNNING) {
+		if (dmat_desc_check(d, geo, seq, pos, used, &bad) != DMAT_SCAN_RUNNING) {
 			DMERR("%pg: transaction %llu at log block %llu changed during recovery",
 			      log->meta, seq, pos);
 			r = -EIO;
 			break;
 		}
-		block = dma_log_wrap(geo, pos + 1);
+		block = dmat_log_wrap(geo, pos + 1);
 		for (e = 0; e < le32_to_cpu(d->nr_entries) && !r; e++) {
 			u32 nr = le32_to_cpu(d->entries[e].nr_sectors);
 
 			r = replay_entry(rc, block, le64_to_cpu(d->entries[e].data_sector), nr, &left);
-			block = dma_log_wrap(geo, block + DMA_ENTRY_BLOCKS(nr));
+			block = dmat_log_wrap(geo, block + DMAT_ENTRY_BLOCKS(nr));
 			if (!r)
 				log->replayed_sectors += nr;
 		}
-		if (dma_desc_has_commit_record(d))
+		if (dmat_desc_has_commit_record(d))
 			left--;		/* not read: the check scan validated it */
-		used += dma_desc_total_blocks(d);
-		pos = dma_log_wrap(geo, pos + dma_desc_total_blocks(d));
+		used += dmat_desc_total_blocks(d);
+		pos = dmat_log_wrap(geo, pos + dmat_desc_total_blocks(d));
 		seq++;
 		if (!r)
 			log->replayed_txns++;
@@ -864,7 +864,7 @@ static void free_replay_ctx(struct replay_ctx *rc)
  * Two windows of REPLAY_WINDOW_BLOCKS pages; with less memory, smaller
  * ones (halving down to REPLAY_MIN_BLOCKS).
  */
-static struct replay_ctx *alloc_replay_ctx(struct dma_log *log)
+static struct replay_ctx *alloc_replay_ctx(struct dmat_log *log)
 {
 	struct replay_ctx *rc;
 	unsigned int i, k, n, noio;
@@ -910,7 +910,7 @@ bad:
 	return NULL;
 }
 
-static void init_scan(struct dma_scan *scan, struct dma_log *log, struct replay_ctx *rc)
+static void init_scan(struct dmat_scan *scan, struct dmat_log *log, struct replay_ctx *rc)
 {
 	memset(scan, 0, sizeof(*scan));
 	scan->geo = &log->geo;
@@ -923,31 +923,31 @@ static void init_scan(struct dma_scan *scan, struct dma_log *log, struct replay_
 	scan->read_sparse = replay_read_sparse;
 }
 
-static int check_log(struct dma_log *log, struct replay_ctx *rc, u64 window, char **error)
+static int check_log(struct dmat_log *log, struct replay_ctx *rc, u64 window, char **error)
 {
-	struct dma_scan scan;
+	struct dmat_scan scan;
 	u64 block = 0, seq = 0;
 	int r;
 
 	init_scan(&scan, log, rc);
-	dma_scan(&scan);
+	dmat_scan(&scan);
 	/* Its results, for recover(); the buffers are the caller's. */
 	log->check = scan;
 	log->check.desc_buf = log->check.data_buf = log->check.ctx = NULL;
 	log->check.read_block = NULL;
 	log->check.read_sparse = NULL;
-	if (scan.result == DMA_SCAN_IO_ERROR) {
+	if (scan.result == DMAT_SCAN_IO_ERROR) {
 		*error = "I/O error while checking the log";
 		return -EIO;
 	}
-	r = dma_scan_probe_after(&scan, window, &block, &seq);
+	r = dmat_scan_probe_after(&scan, window, &block, &seq);
 	if (r < 0) {
 		*error = "I/O error while checking the log";
 		return -EIO;
 	}
-	if (r == DMA_PROBE_DAMAGE) {
+	if (r == DMAT_PROBE_DAMAGE) {
 		DMERR("%pg: log damaged: the scan stops at transaction %llu at log block %llu (%s), but transaction %llu at log block %llu records it as durable; not activating (see dma-check)",
-		      log->meta, scan.next_seq, scan.next_block, dma_scan_result_str(scan.result),
+		      log->meta, scan.next_seq, scan.next_block, dmat_scan_result_str(scan.result),
 		      seq, block);
 		*error = "Log damaged: acknowledged transactions lie beyond a damaged one (see dma-check)";
 		return -EUCLEAN;
@@ -956,7 +956,7 @@ static int check_log(struct dma_log *log, struct replay_ctx *rc, u64 window, cha
 	return 0;
 }
 
-int dma_log_check(struct dma_log *log, u64 window, char **error)
+int dmat_log_check(struct dmat_log *log, u64 window, char **error)
 {
 	struct replay_ctx *rc;
 	int r;
@@ -973,10 +973,10 @@ int dma_log_check(struct dma_log *log, u64 window, char **error)
 	return r;
 }
 
-static int recover(struct dma_log *log, u64 window, char **error)
+static int recover(struct dmat_log *log, u64 window, char **error)
 {
 	struct replay_ctx *rc;
-	struct dma_scan scan;
+	struct dmat_scan scan;
 	int r;
 
 	rc = alloc_replay_ctx(log);
@@ -993,13 +993,13 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	 * are not checked again.
 	 */
 	if (log->checked) {
-		r = sync_io(log, log->meta, 0, &rc->desc_page, 1, DMA_BLOCK_SIZE,
+		r = sync_io(log, log->meta, 0, &rc->desc_page, 1, DMAT_BLOCK_SIZE,
 			    REQ_OP_READ | REQ_SYNC | REQ_META);
 		if (r) {
 			*error = "Cannot read the superblock";
 			goto out;
 		}
-		if (memcmp(page_address(rc->desc_page), log->sb, DMA_BLOCK_SIZE)) {
+		if (memcmp(page_address(rc->desc_page), log->sb, DMAT_BLOCK_SIZE)) {
 			DMERR("%pg: the superblock changed between table load and resume: the metadata device was written by someone else",
 			      log->meta);
 			*error = "Superblock changed since the table was loaded";
@@ -1018,9 +1018,9 @@ static int recover(struct dma_log *log, u64 window, char **error)
 		*error = r == -EIO ? "I/O error while replaying the log" : "Cannot replay the log";
 		goto out;
 	}
-	if (!dma_scan_result_is_normal_end(scan.result))
+	if (!dmat_scan_result_is_normal_end(scan.result))
 		DMWARN("log scan stopped at log block %llu: %s (damaged log?); replayed what came before",
-		       scan.bad_block, dma_scan_result_str(scan.result));
+		       scan.bad_block, dmat_scan_result_str(scan.result));
 
 	/* Replayed data must be durable before the tail moves past it. */
 	r = blkdev_issue_flush(log->data);
@@ -1034,7 +1034,7 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	 * transactions ever put a descriptor boundary exactly where it sits,
 	 * its seq is now far below the expected one (stale) instead of equal.
 	 */
-	dma_sb_set_tail(log->sb, scan.next_seq + SEQ_JUMP, scan.next_block);
+	dmat_sb_set_tail(log->sb, scan.next_seq + SEQ_JUMP, scan.next_block);
 	/*
 	 * The log is empty now: the sizes can change in the same superblock
 	 * write.  The tail block stays where it is (it is below the old
@@ -1046,7 +1046,7 @@ static int recover(struct dma_log *log, u64 window, char **error)
 		log->sb->data_sectors = cpu_to_le64(log->grow_data_sectors);
 	if (log->grow_log_blocks)
 		log->sb->log_blocks = cpu_to_le64(log->grow_log_blocks);
-	dma_sb_seal(log->sb);
+	dmat_sb_seal(log->sb);
 	r = write_sb(log);
 	if (r) {
 		*error = "Cannot write the superblock after replay";
@@ -1054,14 +1054,14 @@ static int recover(struct dma_log *log, u64 window, char **error)
 	}
 	DMINFO("%pg: replayed %llu transactions (%llu sectors); log ended at block %llu: %s",
 	       log->meta, log->replayed_txns, log->replayed_sectors, scan.bad_block,
-	       dma_scan_result_str(scan.result));
+	       dmat_scan_result_str(scan.result));
 	if (log->grow_data_sectors)
 		DMINFO("%pg: data device grew from %llu to %llu sectors",
 		       log->meta, log->geo.data_sectors, log->grow_data_sectors);
 	if (log->grow_log_blocks)
 		DMINFO("%pg: log grew from %llu to %llu blocks",
 		       log->meta, log->geo.log_blocks, log->grow_log_blocks);
-	dma_geometry_from_sb(&log->geo, log->sb);
+	dmat_geometry_from_sb(&log->geo, log->sb);
 	log->grow_data_sectors = 0;
 	log->grow_log_blocks = 0;
 out:
@@ -1071,7 +1071,7 @@ out:
 
 struct load_ctx {
 	struct replay_ctx *rc;
-	dma_log_load_fn fn;
+	dmat_log_load_fn fn;
 	void *context;
 	u64 blocks_left;		/* memory budget in blocks */
 	int error;
@@ -1085,11 +1085,11 @@ static int load_read_block(void *context, u64 meta_block, void *buf)
 }
 
 /* One valid transaction: read its blocks into fresh pages, hand them over. */
-static int load_txn(void *context, const struct dma_txn *t)
+static int load_txn(void *context, const struct dmat_txn *t)
 {
 	struct load_ctx *lc = context;
-	struct dma_log *log = lc->rc->log;
-	const struct dma_geometry *geo = &log->geo;
+	struct dmat_log *log = lc->rc->log;
+	const struct dmat_geometry *geo = &log->geo;
 	u64 nr = 1 + (u64)t->nr_data_blocks, i, at, n;
 	struct page **pages;
 	int r = 0;
@@ -1111,17 +1111,17 @@ static int load_txn(void *context, const struct dma_txn *t)
 		}
 	}
 	/* The descriptor and the data, in runs up to the log's end. */
-	for (i = 0, at = t->log_block; i < nr; i += n, at = dma_log_wrap(geo, at + n)) {
+	for (i = 0, at = t->log_block; i < nr; i += n, at = dmat_log_wrap(geo, at + n)) {
 		n = min_t(u64, nr - i, geo->log_blocks - at);
 		n = min_t(u64, n, BIO_MAX_VECS);
 		r = sync_io(log, log->meta, meta_sector(geo->log_start + at), pages + i, n,
-			    n * DMA_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
+			    n * DMAT_BLOCK_SIZE, REQ_OP_READ | REQ_SYNC | REQ_META);
 		if (r)
 			goto bad;
 	}
 	/* The commit record is not loaded, but it is log space in use. */
 	lc->blocks_left -= min_t(u64, lc->blocks_left,
-				 nr + ((t->flags & DMA_DESC_FLAG_COMMIT_RECORD) ? 1 : 0));
+				 nr + ((t->flags & DMAT_DESC_FLAG_COMMIT_RECORD) ? 1 : 0));
 	r = lc->fn(lc->context, t, pages, nr);	/* takes the pages */
 	if (r) {
 		lc->error = r;
@@ -1140,11 +1140,11 @@ bad:
 	return r;
 }
 
-int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
-		 dma_log_load_fn fn, void *context, char **error)
+int dmat_log_load(struct dmat_log *log, u64 window, u64 max_blocks,
+		  dmat_log_load_fn fn, void *context, char **error)
 {
 	struct load_ctx lc = { .fn = fn, .context = context, .blocks_left = max_blocks };
-	struct dma_scan scan;
+	struct dmat_scan scan;
 	int r;
 
 	if (WARN_ON(!log->read_only || log->needs_format))
@@ -1162,10 +1162,10 @@ int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
 	init_scan(&scan, log, lc.rc);
 	scan.ctx = &lc;
 	scan.transaction = load_txn;
-	/* dma_scan() hands its context to read_block too. */
+	/* dmat_scan() hands its context to read_block too. */
 	scan.read_block = load_read_block;
 	scan.read_sparse = NULL;	/* load_txn() reads every block anyway */
-	dma_scan(&scan);
+	dmat_scan(&scan);
 	log->replay_end = scan.result;
 	r = lc.error;
 	if (r == -ENOSPC) {
@@ -1180,7 +1180,7 @@ int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
 					"Cannot load the log's transactions";
 		goto out;
 	}
-	if (scan.result == DMA_SCAN_IO_ERROR || scan.result == DMA_SCAN_STOPPED) {
+	if (scan.result == DMAT_SCAN_IO_ERROR || scan.result == DMAT_SCAN_STOPPED) {
 		*error = "I/O error while reading the log";
 		r = -EIO;
 		goto out;
@@ -1193,13 +1193,13 @@ int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
 	spin_unlock_irq(&log->lock);
 	DMINFO("%pg: read-only: loaded %llu transactions (%llu sectors) into memory; log ended at block %llu: %s",
 	       log->meta, log->replayed_txns, log->replayed_sectors, scan.bad_block,
-	       dma_scan_result_str(scan.result));
+	       dmat_scan_result_str(scan.result));
 out:
 	free_replay_ctx(lc.rc);
 	return r;
 }
 
-int dma_log_activate(struct dma_log *log, u64 window, char **error)
+int dmat_log_activate(struct dmat_log *log, u64 window, char **error)
 {
 	int r;
 
@@ -1211,7 +1211,7 @@ int dma_log_activate(struct dma_log *log, u64 window, char **error)
 		log->formatted = true;
 		DMINFO("%pg: formatted a log of %llu blocks; data device %pg: %s%s%s",
 		       log->meta, log->geo.log_blocks, log->data,
-		       dma_data_id_kind_name(log->data_id.kind),
+		       dmat_data_id_kind_name(log->data_id.kind),
 		       log->data_id.kind ? " " : " (no identity: only its size is checked)",
 		       log->data_id.id);
 	} else {
@@ -1232,7 +1232,7 @@ int dma_log_activate(struct dma_log *log, u64 window, char **error)
  * Run time
  */
 
-bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq, u64 *log_block)
+bool dmat_log_reserve(struct dmat_log *log, u64 nr_blocks, u64 *seq, u64 *log_block)
 {
 	unsigned long flags;
 	bool ok = false;
@@ -1241,7 +1241,7 @@ bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq, u64 *log_bloc
 	if (log->used_blocks + nr_blocks <= log->geo.log_blocks) {
 		*seq = log->head_seq++;
 		*log_block = log->head_block;
-		log->head_block = dma_log_wrap(&log->geo, log->head_block + nr_blocks);
+		log->head_block = dmat_log_wrap(&log->geo, log->head_block + nr_blocks);
 		log->used_blocks += nr_blocks;
 		ok = true;
 	}
@@ -1249,7 +1249,7 @@ bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq, u64 *log_bloc
 	return ok;
 }
 
-static void log_io_put(struct dma_log_io *io)
+static void log_io_put(struct dmat_log_io *io)
 {
 	if (atomic_dec_and_test(&io->pending))
 		io->end(io->context, io->status);
@@ -1257,7 +1257,7 @@ static void log_io_put(struct dma_log_io *io)
 
 static void log_write_endio(struct bio *bio)
 {
-	struct dma_log_io *io = bio->bi_private;
+	struct dmat_log_io *io = bio->bi_private;
 
 	/* First error wins; a later success never clears it. */
 	if (bio->bi_status)
@@ -1266,9 +1266,9 @@ static void log_write_endio(struct bio *bio)
 	log_io_put(io);
 }
 
-void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
-		   struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
-		   dma_log_end_fn end, void *context)
+void dmat_log_write(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
+		    struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
+		   dmat_log_end_fn end, void *context)
 {
 	blk_opf_t preflush = flags & REQ_PREFLUSH;
 	struct bio *bio;
@@ -1295,27 +1295,27 @@ void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
 		bio->bi_end_io = log_write_endio;
 		bio->bi_private = io;
 		for (unsigned int i = 0; i < n; i++)
-			__bio_add_page(bio, pages[done + i], DMA_BLOCK_SIZE, 0);
+			__bio_add_page(bio, pages[done + i], DMAT_BLOCK_SIZE, 0);
 		atomic_inc(&io->pending);
 		submit_bio(bio);
 		done += n;
-		log_block = dma_log_wrap(&log->geo, log_block + n);
+		log_block = dmat_log_wrap(&log->geo, log_block + n);
 	}
 	log_io_put(io);
 }
 
-void dma_log_use_commit_records(struct dma_log *log)
+void dmat_log_use_commit_records(struct dmat_log *log)
 {
-	log->want_incompat |= DMA_FEATURE_INCOMPAT_COMMIT_RECORDS;
+	log->want_incompat |= DMAT_FEATURE_INCOMPAT_COMMIT_RECORDS;
 }
 
-bool dma_log_commit_records(struct dma_log *log)
+bool dmat_log_commit_records(struct dmat_log *log)
 {
-	return le32_to_cpu(log->sb->feature_incompat) & DMA_FEATURE_INCOMPAT_COMMIT_RECORDS;
+	return le32_to_cpu(log->sb->feature_incompat) & DMAT_FEATURE_INCOMPAT_COMMIT_RECORDS;
 }
 
 /* Submit @bio, split where it would run past the end of the circular log. */
-static void log_submit_wrapped(struct dma_log *log, struct dma_log_io *io, struct bio *bio,
+static void log_submit_wrapped(struct dmat_log *log, struct dmat_log_io *io, struct bio *bio,
 			       u64 log_block)
 {
 	u64 room = log->geo.log_blocks - log_block;
@@ -1323,8 +1323,8 @@ static void log_submit_wrapped(struct dma_log *log, struct dma_log_io *io, struc
 	bio->bi_iter.bi_sector = meta_sector(log->geo.log_start + log_block);
 	bio->bi_end_io = log_write_endio;
 	bio->bi_private = io;
-	if ((u64)bio->bi_iter.bi_size > room << DMA_BLOCK_SHIFT) {
-		struct bio *front = bio_split(bio, room << (DMA_BLOCK_SHIFT - SECTOR_SHIFT),
+	if ((u64)bio->bi_iter.bi_size > room << DMAT_BLOCK_SHIFT) {
+		struct bio *front = bio_split(bio, room << (DMAT_BLOCK_SHIFT - SECTOR_SHIFT),
 					      GFP_NOIO, &log->bs);
 
 		front->bi_end_io = log_write_endio;
@@ -1337,9 +1337,9 @@ static void log_submit_wrapped(struct dma_log *log, struct dma_log_io *io, struc
 	submit_bio(bio);
 }
 
-void dma_log_write_bios(struct dma_log *log, struct dma_log_io *io, u64 log_block,
-			struct page *desc, struct bio **bios, unsigned int nr,
-			blk_opf_t flags, dma_log_end_fn end, void *context)
+void dmat_log_write_bios(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
+			 struct page *desc, struct bio **bios, unsigned int nr,
+			blk_opf_t flags, dmat_log_end_fn end, void *context)
 {
 	struct bio *bio;
 	unsigned int i;
@@ -1351,31 +1351,31 @@ void dma_log_write_bios(struct dma_log *log, struct dma_log_io *io, u64 log_bloc
 
 	flags &= REQ_FUA;
 	bio = bio_alloc_bioset(log->meta, 1, REQ_OP_WRITE | REQ_SYNC | flags, GFP_NOIO, &log->bs);
-	__bio_add_page(bio, desc, DMA_BLOCK_SIZE, 0);
+	__bio_add_page(bio, desc, DMAT_BLOCK_SIZE, 0);
 	log_submit_wrapped(log, io, bio, log_block);
-	log_block = dma_log_wrap(&log->geo, log_block + 1);
-	/* As dma_log_write(): one clone at a time, each submitted before the next. */
+	log_block = dmat_log_wrap(&log->geo, log_block + 1);
+	/* As dmat_log_write(): one clone at a time, each submitted before the next. */
 	for (i = 0; i < nr; i++) {
-		u64 blocks = bios[i]->bi_iter.bi_size >> DMA_BLOCK_SHIFT;
+		u64 blocks = bios[i]->bi_iter.bi_size >> DMAT_BLOCK_SHIFT;
 
 		bio = bio_alloc_clone(log->meta, bios[i], GFP_NOIO, &log->bs);
 		bio->bi_opf = REQ_OP_WRITE | REQ_SYNC | flags;
 		log_submit_wrapped(log, io, bio, log_block);
-		log_block = dma_log_wrap(&log->geo, log_block + blocks);
+		log_block = dmat_log_wrap(&log->geo, log_block + blocks);
 	}
 	log_io_put(io);
 }
 
-int dma_log_flush(struct dma_log *log)
+int dmat_log_flush(struct dmat_log *log)
 {
 	return blkdev_issue_flush(log->meta);
 }
 
-int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_blocks)
+int dmat_log_retire(struct dmat_log *log, u64 tail_seq, u64 tail_block, u64 freed_blocks)
 {
 	int r;
 
-	dma_sb_set_tail(log->sb, tail_seq, tail_block);
+	dmat_sb_set_tail(log->sb, tail_seq, tail_block);
 	r = write_sb(log);
 	if (r)
 		return r;
@@ -1386,21 +1386,21 @@ int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block, u64 freed_
 	return 0;
 }
 
-int dma_log_set_needs_check(struct dma_log *log)
+int dmat_log_set_needs_check(struct dmat_log *log)
 {
 	if (log->read_only)
 		return -EROFS;
-	log->sb->flags |= cpu_to_le32(DMA_SB_FLAG_NEEDS_CHECK);
-	dma_sb_seal(log->sb);
+	log->sb->flags |= cpu_to_le32(DMAT_SB_FLAG_NEEDS_CHECK);
+	dmat_sb_seal(log->sb);
 	return write_sb(log);
 }
 
-int dma_log_sync_sb(struct dma_log *log)
+int dmat_log_sync_sb(struct dmat_log *log)
 {
 	return write_sb(log);
 }
 
-void dma_log_get_info(struct dma_log *log, struct dma_log_info *info)
+void dmat_log_get_info(struct dmat_log *log, struct dmat_log_info *info)
 {
 	unsigned long flags;
 

@@ -9,13 +9,13 @@
  * dma-scan.c.
  *
  * Life cycle:
- *	dma_log_open()      read and validate the superblock; writes nothing
- *	dma_log_activate()  format an all-zero device, or replay the committed
+ *	dmat_log_open()      read and validate the superblock; writes nothing
+ *	dmat_log_activate()  format an all-zero device, or replay the committed
  *			    transactions and checkpoint
- *	dma_log_reserve() / dma_log_write() / dma_log_retire()   at run time
- *	dma_log_close()
+ *	dmat_log_reserve() / dmat_log_write() / dmat_log_retire()   at run time
+ *	dmat_log_close()
  *
- * Space: a transaction reserves log blocks at the head; dma_log_retire()
+ * Space: a transaction reserves log blocks at the head; dmat_log_retire()
  * gives them back once the target has written their data back to the data
  * device and flushed it.  The log never reuses a block before the superblock
  * that moved the tail past it is durable.
@@ -32,13 +32,13 @@
  * images, log writes, replay buffers).  On a kernel with larger pages that
  * would write and read the wrong bytes, so refuse to build there.
  */
-static_assert(PAGE_SIZE == DMA_BLOCK_SIZE,
+static_assert(PAGE_SIZE == DMAT_BLOCK_SIZE,
 	      "dm-atomic needs PAGE_SIZE == 4096 (one log block per page)");
 
-struct dma_log;
+struct dmat_log;
 
 /* What status and the kernel log report about the log. */
-struct dma_log_info {
+struct dmat_log_info {
 	u64 log_blocks;		/* size of the circular log */
 	u64 used_blocks;	/* reserved and not yet retired */
 	u64 head_seq;		/* seq the next transaction will carry */
@@ -47,50 +47,50 @@ struct dma_log_info {
 	u64 replayed_txns;	/* transactions replayed at activation */
 	u64 replayed_sectors;	/* data sectors they wrote */
 	u64 replay_drains;	/* replay writes that waited for overlapping ones */
-	enum dma_scan_result replay_end;	/* why the replay scan stopped */
+	enum dmat_scan_result replay_end;	/* why the replay scan stopped */
 };
 
 /*
  * Read metadata block 0 and validate it against the sizes of @meta and
- * @data.  All zero is accepted (dma_log_activate() then formats).  Any other
+ * @data.  All zero is accepted (dmat_log_activate() then formats).  Any other
  * invalid superblock fails with -EINVAL and a specific *@error; an unreadable
  * one with -EIO.  Writes nothing.
  *
  * Resize: a data device smaller than the superblock records is refused
  * (shrinking is not supported).  A larger one is refused too, unless
  * @target_sectors (the table's length) is larger than the recorded size:
- * then the table asks to grow, and dma_log_activate() records the data
+ * then the table asks to grow, and dmat_log_activate() records the data
  * device's size.  A metadata device with room past the log makes
- * dma_log_activate() grow the log to fill it (up to DMA_MAX_LOG_BLOCKS),
- * unless the superblock has DMA_FEATURE_COMPAT_FIXED_LOG.  Both changes
+ * dmat_log_activate() grow the log to fill it (up to DMAT_MAX_LOG_BLOCKS),
+ * unless the superblock has DMAT_FEATURE_COMPAT_FIXED_LOG.  Both changes
  * are made after the replay, when the log is empty.
  *
- * @read_only: the log will only be read (dma_log_load(), never
- * dma_log_activate()): unknown read-only-compatible features are accepted,
+ * @read_only: the log will only be read (dmat_log_load(), never
+ * dmat_log_activate()): unknown read-only-compatible features are accepted,
  * an unformatted device and a data device that grew are refused, the log
  * does not grow.
  * May sleep.  No lock.
  */
-int dma_log_open(struct block_device *meta, struct block_device *data,
-		 sector_t target_sectors, bool read_only, struct dma_log **logp,
+int dmat_log_open(struct block_device *meta, struct block_device *data,
+		  sector_t target_sectors, bool read_only, struct dmat_log **logp,
 		 char **error);
 
 /*
  * Read-only: scan the log as recovery would, without replaying anything,
  * and look @window blocks past its end for a transaction that records the
- * one where the scan stopped as durable (dma_scan_probe_after()).  Such a
+ * one where the scan stopped as durable (dmat_scan_probe_after()).  Such a
  * log ends at damage, not at the last commit: replaying it would drop
  * acknowledged transactions silently, so it is refused (-EUCLEAN, with a
  * specific *@error and a kernel log line naming both transactions) until
  * the tools (dma-check) have shown it.  A log that needs formatting passes.
- * dma_log_activate() runs this itself if it has not run yet.
+ * dmat_log_activate() runs this itself if it has not run yet.
  * May sleep.  No lock.
  */
-int dma_log_check(struct dma_log *log, u64 window, char **error);
+int dmat_log_check(struct dmat_log *log, u64 window, char **error);
 
 /*
- * Make the log usable: format it when dma_log_open() saw zeroes, otherwise
- * replay every transaction dma_log_check() found valid (running it first if
+ * Make the log usable: format it when dmat_log_open() saw zeroes, otherwise
+ * replay every transaction dmat_log_check() found valid (running it first if
  * it has not run; if it ran, the superblock must not have changed since) to
  * the data device
  * (idempotent: the same bytes every time), flush the data device and write a
@@ -99,11 +99,11 @@ int dma_log_check(struct dma_log *log, u64 window, char **error);
  * a later transaction.  *@error is set on failure.
  * May sleep.  No lock; the target is not yet taking I/O.
  */
-int dma_log_activate(struct dma_log *log, u64 window, char **error);
+int dmat_log_activate(struct dmat_log *log, u64 window, char **error);
 
 /*
  * Read-only activation (the log was opened read-only): check the log as
- * dma_log_check() does, then hand every valid transaction, in order, to
+ * dmat_log_check() does, then hand every valid transaction, in order, to
  * @fn with its blocks read into @nr fresh pages (pages[0] the descriptor,
  * then the data blocks in log order, each entry starting on a fresh block:
  * the layout of dm-atomic-format.h).  @fn owns the pages and the array
@@ -113,19 +113,19 @@ int dma_log_activate(struct dma_log *log, u64 window, char **error);
  * (replayed_txns, used_blocks) then describe what was loaded.
  * May sleep.  No lock; the target is not yet taking I/O.
  */
-typedef int (*dma_log_load_fn)(void *context, const struct dma_txn *t,
+typedef int (*dmat_log_load_fn)(void *context, const struct dmat_txn *t,
 			       struct page **pages, u64 nr);
-int dma_log_load(struct dma_log *log, u64 window, u64 max_blocks,
-		 dma_log_load_fn fn, void *context, char **error);
+int dmat_log_load(struct dmat_log *log, u64 window, u64 max_blocks,
+		  dmat_log_load_fn fn, void *context, char **error);
 
 /* Frees the handle; writes nothing.  May sleep.  No lock. */
-void dma_log_close(struct dma_log *log);
+void dmat_log_close(struct dmat_log *log);
 
-/* Geometry of the opened log (valid after dma_log_activate()). */
-const struct dma_geometry *dma_log_geometry(struct dma_log *log);
+/* Geometry of the opened log (valid after dmat_log_activate()). */
+const struct dmat_geometry *dmat_log_geometry(struct dmat_log *log);
 
-/* Log size once dma_log_activate() has grown it (see dma_log_open()). */
-u64 dma_log_blocks_when_active(struct dma_log *log);
+/* Log size once dmat_log_activate() has grown it (see dmat_log_open()). */
+u64 dmat_log_blocks_when_active(struct dmat_log *log);
 
 /*
  * Reserve @nr_blocks at the head for the next transaction.  Returns false
@@ -135,21 +135,21 @@ u64 dma_log_blocks_when_active(struct dma_log *log);
  * reservations (the target's single commit worker) so that transactions are
  * written in sequence order.
  */
-bool dma_log_reserve(struct dma_log *log, u64 nr_blocks, u64 *seq,
-		     u64 *log_block);
+bool dmat_log_reserve(struct dmat_log *log, u64 nr_blocks, u64 *seq,
+		      u64 *log_block);
 
-/* Completion of dma_log_write(); may run in interrupt context. */
-typedef void (*dma_log_end_fn)(void *context, blk_status_t status);
+/* Completion of dmat_log_write(); may run in interrupt context. */
+typedef void (*dmat_log_end_fn)(void *context, blk_status_t status);
 
 /*
  * The state of one log write, kept by the caller (in its transaction) so
  * that a log write allocates nothing but bios from the log's own bio_set.
- * Owned by the log from dma_log_write() until @end is called.
+ * Owned by the log from dmat_log_write() until @end is called.
  */
-struct dma_log_io {
+struct dmat_log_io {
 	atomic_t pending;
 	blk_status_t status;
-	dma_log_end_fn end;
+	dmat_log_end_fn end;
 	void *context;
 };
 
@@ -163,9 +163,9 @@ struct dma_log_io {
  * May sleep (a bio from the log's bio_set: waits for one of its own bios
  * to complete, never fails).  No lock.
  */
-void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
-		   struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
-		   dma_log_end_fn end, void *context);
+void dmat_log_write(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
+		    struct page **pages, unsigned int nr_blocks, blk_opf_t flags,
+		   dmat_log_end_fn end, void *context);
 
 /*
  * Zero-copy log write (see "Commit records" in dm-atomic-format.h): the
@@ -174,25 +174,25 @@ void dma_log_write(struct dma_log *log, struct dma_log_io *io, u64 log_block,
  * bio_set; the bios must stay untouched until @end), each starting on the
  * block after the one before (each bio's size a whole number of blocks),
  * split at the end of the circular log.  @flags: REQ_FUA (on every bio),
- * or 0.  The caller writes the commit record (dma_log_write() with REQ_FUA,
- * and REQ_PREFLUSH unless this went REQ_FUA) once this completed.  May sleep (as dma_log_write()).  No lock.
+ * or 0.  The caller writes the commit record (dmat_log_write() with REQ_FUA,
+ * and REQ_PREFLUSH unless this went REQ_FUA) once this completed.  May sleep (as dmat_log_write()).  No lock.
  */
-void dma_log_write_bios(struct dma_log *log, struct dma_log_io *io, u64 log_block,
-			struct page *desc, struct bio **bios, unsigned int nr,
-			blk_opf_t flags, dma_log_end_fn end, void *context);
+void dmat_log_write_bios(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
+			 struct page *desc, struct bio **bios, unsigned int nr,
+			blk_opf_t flags, dmat_log_end_fn end, void *context);
 
 /*
- * Ask for DMA_FEATURE_INCOMPAT_COMMIT_RECORDS in the superblock: set in
+ * Ask for DMAT_FEATURE_INCOMPAT_COMMIT_RECORDS in the superblock: set in
  * every superblock written from now on (activation writes one), so call it
- * before dma_log_activate().  dma_log_commit_records() says whether the
+ * before dmat_log_activate().  dmat_log_commit_records() says whether the
  * superblock as it stands has it: zero-copy transactions may be written
  * only then.  Neither sleeps.
  */
-void dma_log_use_commit_records(struct dma_log *log);
-bool dma_log_commit_records(struct dma_log *log);
+void dmat_log_use_commit_records(struct dmat_log *log);
+bool dmat_log_commit_records(struct dmat_log *log);
 
 /* An empty flush of the metadata device.  Returns 0 or a negative errno.  May sleep. */
-int dma_log_flush(struct dma_log *log);
+int dmat_log_flush(struct dmat_log *log);
 
 /*
  * Move the tail to (@tail_seq, @tail_block) after the caller wrote back and
@@ -201,26 +201,26 @@ int dma_log_flush(struct dma_log *log);
  * durable.  Returns 0 or a negative errno (space not released then).
  * May sleep.  Caller serialises retires (the target's write-back worker).
  */
-int dma_log_retire(struct dma_log *log, u64 tail_seq, u64 tail_block,
-		   u64 freed_blocks);
+int dmat_log_retire(struct dmat_log *log, u64 tail_seq, u64 tail_block,
+		    u64 freed_blocks);
 
 /*
  * Write the superblock again as it stands (the tail of the last retire),
  * REQ_FUA.  Returns 0 or a negative errno.  May sleep.  Same serialisation
- * as dma_log_retire().
+ * as dmat_log_retire().
  */
-int dma_log_sync_sb(struct dma_log *log);
+int dmat_log_sync_sb(struct dmat_log *log);
 
 /*
- * Set DMA_SB_FLAG_NEEDS_CHECK in the superblock (as it stands: the tail of
+ * Set DMAT_SB_FLAG_NEEDS_CHECK in the superblock (as it stands: the tail of
  * the last retire) and write it, REQ_FUA: after a failed metadata write, so
  * that the next read-write activation is refused until the tools checked
  * the metadata.  Returns 0 or a negative errno.  May sleep.  Same
- * serialisation as dma_log_retire().
+ * serialisation as dmat_log_retire().
  */
-int dma_log_set_needs_check(struct dma_log *log);
+int dmat_log_set_needs_check(struct dmat_log *log);
 
 /* Fill *@info.  Does not sleep; takes the internal spinlock. */
-void dma_log_get_info(struct dma_log *log, struct dma_log_info *info);
+void dmat_log_get_info(struct dmat_log *log, struct dmat_log_info *info);
 
 #endif /* DM_ATOMIC_LOG_H */

@@ -189,7 +189,7 @@ struct atomic_txn {
 	u64 flush_mark;			/* every seq below this is durable */
 	blk_status_t status;
 	bool done;			/* log write completed */
-	struct dma_log_io log_io;	/* the log write's state */
+	struct dmat_log_io log_io;	/* the log write's state */
 
 	/*
 	 * Zero-copy (see zc_wanted()): pages[0] the descriptor, pages[1] the
@@ -244,8 +244,8 @@ struct atomic_c {
 	struct mapped_device *md;
 	struct dm_dev *data_dev;
 	struct dm_dev *meta_dev;
-	struct dma_log *log;		/* NULL until activated */
-	struct dma_log *opened_log;	/* checked by the ctr, activated at preresume */
+	struct dmat_log *log;		/* NULL until activated */
+	struct dmat_log *opened_log;	/* checked by the ctr, activated at preresume */
 	struct list_head registry;	/* all_targets */
 
 	/* Table arguments, for status TABLE exactly as given. */
@@ -395,7 +395,7 @@ static bool dmat_use_table(void)
 	return impl == 2 || (impl != 1 && dmat_crc_table);
 }
 
-u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)
+u32 dmat_crc32c_raw(u32 crc, const void *p, size_t n)
 {
 	if (dmat_use_table())
 		return __crc32c_le(crc, p, n);
@@ -478,7 +478,7 @@ static u32 dmat_copy_crc(u32 crc, void *dst, const void *src, size_t n)
 	if (dmat_use_table() && dmat_crc_tab_ok)
 		return dmat_copy_crc_table(crc, dst, src, n);
 	memcpy(dst, src, n);
-	return dma_crc32c_raw(crc, dst, n);
+	return dmat_crc32c_raw(crc, dst, n);
 }
 
 #define DMAT_CRC_PROBE_BYTES	(64U << 10)
@@ -630,7 +630,7 @@ static void write_needs_check(struct atomic_c *ac)
 	if (!READ_ONCE(ac->meta_error) || ac->needs_check_written || !ac->log)
 		return;
 	mutex_lock(&ac->writeback_lock);
-	r = dma_log_set_needs_check(ac->log);
+	r = dmat_log_set_needs_check(ac->log);
 	mutex_unlock(&ac->writeback_lock);
 	if (r) {
 		DMERR("%s: cannot set needs_check in the superblock (error %d); trying again at removal",
@@ -689,11 +689,11 @@ static const char *atomic_mode(struct atomic_c *ac)
  */
 static void check_watermark(struct atomic_c *ac)
 {
-	struct dma_log_info info;
+	struct dmat_log_info info;
 	bool above, changed = false;
 	unsigned long flags;
 
-	dma_log_get_info(ac->log, &info);
+	dmat_log_get_info(ac->log, &info);
 	above = info.used_blocks * 100 >= (u64)ac->high_watermark * info.log_blocks;
 	spin_lock_irqsave(&ac->lock, flags);
 	if (above != ac->above_watermark) {
@@ -899,7 +899,7 @@ static u32 txn_crc(struct atomic_txn *t, u64 offset, u64 len)
 		unsigned int n = min_t(u64, len, PAGE_SIZE - in);
 		char *p = kmap_local_page(t->pages[offset >> PAGE_SHIFT]);
 
-		crc = dma_crc32c_raw(crc, p + in, n);
+		crc = dmat_crc32c_raw(crc, p + in, n);
 		kunmap_local(p);
 		offset += n;
 		len -= n;
@@ -912,7 +912,7 @@ static unsigned int req_nr_blocks(struct atomic_req *req)
 	unsigned int i, blocks = 0;
 
 	for (i = 0; i < req->nr_bios; i++)
-		blocks += DMA_ENTRY_BLOCKS(bio_sectors(req->bios[i]));
+		blocks += DMAT_ENTRY_BLOCKS(bio_sectors(req->bios[i]));
 	return blocks;
 }
 
@@ -922,7 +922,7 @@ static unsigned int req_nr_blocks(struct atomic_req *req)
  */
 static u64 largest_list_blocks(const struct atomic_c *ac)
 {
-	return 1 + ac->max_bytes / DMA_BLOCK_SIZE + ac->max_segments;
+	return 1 + ac->max_bytes / DMAT_BLOCK_SIZE + ac->max_segments;
 }
 
 /*
@@ -931,7 +931,7 @@ static u64 largest_list_blocks(const struct atomic_c *ac)
  */
 static u64 txn_mem(const struct atomic_txn *t)
 {
-	return t->nr_pages << DMA_BLOCK_SHIFT;
+	return t->nr_pages << DMAT_BLOCK_SHIFT;
 }
 
 /*
@@ -946,7 +946,7 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 {
 	struct atomic_txn *t;
 	struct atomic_req *req;
-	u64 i, offset = DMA_BLOCK_SIZE;
+	u64 i, offset = DMAT_BLOCK_SIZE;
 	unsigned int e = 0, b;
 
 	/*
@@ -971,7 +971,7 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 			struct bio *bio = req->bios[b];
 			struct atomic_ext *x = &t->ext[e++];
 			unsigned int bytes = bio->bi_iter.bi_size;
-			unsigned int pad = round_up(bytes, DMA_BLOCK_SIZE) - bytes;
+			unsigned int pad = round_up(bytes, DMAT_BLOCK_SIZE) - bytes;
 
 			x->sector = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 			x->nr_sectors = bio_sectors(bio);
@@ -994,14 +994,14 @@ static struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
  */
 static void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq)
 {
-	const struct dma_geometry *geo = dma_log_geometry(ac->log);
-	struct dma_descriptor *d = page_address(t->pages[0]);
+	const struct dmat_geometry *geo = dmat_log_geometry(ac->log);
+	struct dmat_descriptor *d = page_address(t->pages[0]);
 	unsigned int i;
 
-	dma_desc_init(d, geo, t->seq, t->log_block);
-	dma_desc_set_durable_seq(d, durable_seq);
+	dmat_desc_init(d, geo, t->seq, t->log_block);
+	dmat_desc_set_durable_seq(d, durable_seq);
 	if (t->zc)
-		dma_desc_set_commit_record(d);
+		dmat_desc_set_commit_record(d);
 	for (i = 0; i < t->nr_ext; i++) {
 		struct atomic_ext *x = &t->ext[i];
 
@@ -1009,12 +1009,12 @@ static void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq)
 			  txn_crc(t, x->offset, (u64)x->nr_sectors << SECTOR_SHIFT);
 
 		/* Cannot fail: bounds were checked in map, nr_ext <= max. */
-		WARN_ON(dma_desc_add(d, geo, x->sector, x->nr_sectors, crc));
+		WARN_ON(dmat_desc_add(d, geo, x->sector, x->nr_sectors, crc));
 	}
-	dma_desc_seal(d);
+	dmat_desc_seal(d);
 	if (t->zc)
-		dma_commit_build(page_address(t->pages[1]), geo, d,
-				 dma_log_wrap(geo, t->log_block + t->nr_blocks - 1));
+		dmat_commit_build(page_address(t->pages[1]), geo, d,
+				  dmat_log_wrap(geo, t->log_block + t->nr_blocks - 1));
 }
 
 /* ------------------------------------------------------------------------
@@ -1248,7 +1248,7 @@ static int dmat_log_sync(struct atomic_c *ac, u64 seq)
 	mark = dmat_log_mark(ac);
 	ac->log_flushes++;
 	spin_unlock_irq(&ac->lock);
-	r = dma_log_flush(ac->log);
+	r = dmat_log_flush(ac->log);
 	if (r)
 		return r;
 	spin_lock_irq(&ac->lock);
@@ -1304,7 +1304,7 @@ static void fail_reqs(struct atomic_c *ac, struct list_head *reqs)
 static bool incoming_fills_batch(struct atomic_c *ac)
 {
 	return ac->incoming_bytes + ac->max_bytes > ac->batch_bytes ||
-	       ac->incoming_bios + ac->max_segments > DMA_MAX_ENTRIES;
+	       ac->incoming_bios + ac->max_segments > DMAT_MAX_ENTRIES;
 }
 
 static void incoming_add(struct atomic_c *ac, struct atomic_req *req)
@@ -1429,7 +1429,7 @@ static bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 		struct bvec_iter iter;
 		struct bio_vec bv;
 
-		if (bio->bi_iter.bi_size & (DMA_BLOCK_SIZE - 1))
+		if (bio->bi_iter.bi_size & (DMAT_BLOCK_SIZE - 1))
 			return false;
 		/*
 		 * Ranges of one list that overlap must land in list order:
@@ -1451,7 +1451,7 @@ static bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 }
 
 /*
- * Take queued requests for one group commit: at most DMA_MAX_ENTRIES
+ * Take queued requests for one group commit: at most DMAT_MAX_ENTRIES
  * extents and batch_bytes of data.  Returns false when nothing may be taken
  * now (empty, a commit in flight or the commit window open, see
  * commit_now(), or the memory cap).  Under ac->lock.
@@ -1497,13 +1497,13 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 			break;
 		}
 		req_blocks = req_nr_blocks(req);
-		if (*nr_ext + req->nr_bios > DMA_MAX_ENTRIES ||
+		if (*nr_ext + req->nr_bios > DMAT_MAX_ENTRIES ||
 		    (*nr_ext && bytes + req->bytes > ac->batch_bytes) ||
 		    (*nr_ext && 1 + *data_blocks + req_blocks > ac->batch_blocks))
 			break;
 		/* The image as txn_mem() will count it: descriptor and data blocks. */
 		if (ac->pending_bytes +
-		    ((1 + *data_blocks + (u64)req_blocks) << DMA_BLOCK_SHIFT) > ac->mem_cap)
+		    ((1 + *data_blocks + (u64)req_blocks) << DMAT_BLOCK_SHIFT) > ac->mem_cap)
 			break;
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
@@ -1561,7 +1561,7 @@ static void txn_done(struct atomic_txn *t)
 
 static bool commit_ack_now(struct atomic_txn *t);
 
-/* dma_log_write() completion; may run in interrupt context. */
+/* dmat_log_write() completion; may run in interrupt context. */
 static void commit_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
@@ -1715,7 +1715,7 @@ static bool commit_batches(struct atomic_c *ac, bool submitter)
 			fail_reqs(ac, &batch);
 			continue;
 		}
-		if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
+		if (!dmat_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
 			requeue_for_space(ac, t);
 			return true;
 		}
@@ -1748,8 +1748,8 @@ static bool commit_batches(struct atomic_c *ac, bool submitter)
 		add_committing(ac, t);
 
 		t->submit_ns = ktime_get_ns();
-		dma_log_write(ac->log, &t->log_io, t->log_block, t->pages, t->nr_blocks,
-			      (t->fua ? REQ_FUA : 0) | (t->preflush ? REQ_PREFLUSH : 0),
+		dmat_log_write(ac->log, &t->log_io, t->log_block, t->pages, t->nr_blocks,
+			       (t->fua ? REQ_FUA : 0) | (t->preflush ? REQ_PREFLUSH : 0),
 			      commit_endio, t);
 		if (submitter)
 			return true;
@@ -1857,10 +1857,10 @@ static void ack_reqs(struct atomic_c *ac, struct list_head *acks, blk_status_t s
  */
 static void commits_completed(struct atomic_c *ac)
 {
-	struct dma_log_info info;
+	struct dmat_log_info info;
 
 	check_watermark(ac);
-	dma_log_get_info(ac->log, &info);
+	dmat_log_get_info(ac->log, &info);
 	kick_writeback(ac, info.used_blocks * 4 >= info.log_blocks ||
 		       READ_ONCE(ac->pending_bytes) * 4 >= ac->mem_cap ||
 		       READ_ONCE(ac->waiting_space));
@@ -2192,7 +2192,7 @@ static void process_deferred_discards(struct atomic_c *ac);
  */
 static int writeback_pass(struct atomic_c *ac)
 {
-	const struct dma_geometry *geo = dma_log_geometry(ac->log);
+	const struct dmat_geometry *geo = dmat_log_geometry(ac->log);
 	struct atomic_txn *last, *t, *tmp;
 	u64 seq, tail_block, freed = 0, count = 0, bytes = 0;
 	LIST_HEAD(retired);
@@ -2207,7 +2207,7 @@ static int writeback_pass(struct atomic_c *ac)
 	}
 	last = list_last_entry(&ac->committed, struct atomic_txn, list);
 	seq = last->seq;
-	tail_block = dma_log_wrap(geo, last->log_block + last->nr_blocks);
+	tail_block = dmat_log_wrap(geo, last->log_block + last->nr_blocks);
 	list_for_each_entry(t, &ac->committed, list)
 		freed += t->nr_blocks;
 	spin_unlock_irq(&ac->lock);
@@ -2238,7 +2238,7 @@ static int writeback_pass(struct atomic_c *ac)
 		atomic_set_error(ac, r, "data device flush");
 		return r;
 	}
-	r = dma_log_retire(ac->log, seq + 1, tail_block, freed);
+	r = dmat_log_retire(ac->log, seq + 1, tail_block, freed);
 	if (r) {
 		atomic_set_meta_error(ac, r, "superblock write");
 		return r;
@@ -2327,7 +2327,7 @@ static int checkpoint(struct atomic_c *ac)
 		 * data.  A checkpoint (and so every suspend and removal) ends
 		 * with a superblock that matches memory.
 		 */
-		r = dma_log_sync_sb(ac->log);
+		r = dmat_log_sync_sb(ac->log);
 		if (r)
 			atomic_set_meta_error(ac, r, "superblock write");
 	}
@@ -2516,7 +2516,7 @@ static void zc_commit_fn(struct work_struct *ws)
 {
 	struct atomic_txn *t = container_of(ws, struct atomic_txn, zc_commit_work);
 	struct atomic_c *ac = t->ac;
-	u64 at = dma_log_wrap(dma_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
+	u64 at = dmat_log_wrap(dmat_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
 
 	if (atomic_failed(ac)) {	/* as in zc_inplace_fn() */
 		zc_fail(t, BLK_STS_OK);
@@ -2526,8 +2526,8 @@ static void zc_commit_fn(struct work_struct *ws)
 	t->flush_mark = dmat_log_mark(ac);
 	t->preflush = !t->zc_fua_data || ac->durable_upto < t->seq;
 	spin_unlock_irq(&ac->lock);
-	dma_log_write(ac->log, &t->log_io, at, &t->pages[1], 1,
-		      REQ_FUA | (t->preflush ? REQ_PREFLUSH : 0), zc_commit_endio, t);
+	dmat_log_write(ac->log, &t->log_io, at, &t->pages[1], 1,
+		       REQ_FUA | (t->preflush ? REQ_PREFLUSH : 0), zc_commit_endio, t);
 }
 
 static void zc_data_endio(void *context, blk_status_t status)
@@ -2569,7 +2569,7 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 		t->bytes += bio->bi_iter.bi_size;
 	}
 	list_splice_init(batch, &t->reqs);
-	if (!dma_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
+	if (!dmat_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
 		requeue_for_space(ac, t);
 		return false;
 	}
@@ -2586,8 +2586,8 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	add_committing(ac, t);
 
 	t->submit_ns = ktime_get_ns();
-	dma_log_write_bios(ac->log, &t->log_io, t->log_block, t->pages[0], req->bios,
-			   req->nr_bios, t->zc_fua_data ? REQ_FUA : 0, zc_data_endio, t);
+	dmat_log_write_bios(ac->log, &t->log_io, t->log_block, t->pages[0], req->bios,
+			    req->nr_bios, t->zc_fua_data ? REQ_FUA : 0, zc_data_endio, t);
 	return true;
 }
 
@@ -3078,7 +3078,7 @@ static int parse_number(struct dm_arg_set *as, const struct dm_arg *arg,
 static int parse_max_segments(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		1, DMA_MAX_ENTRIES, "Invalid max_segments: expected a number from 1 to 252"
+		1, DMAT_MAX_ENTRIES, "Invalid max_segments: expected a number from 1 to 252"
 	};
 
 	return parse_number(as, &arg, &ac->max_segments, error);
@@ -3269,7 +3269,7 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 			return r;
 	}
 	/* The image of the largest list must fit. */
-	if (ac->max_memory && ac->max_memory < largest_list_blocks(ac) * DMA_BLOCK_SIZE) {
+	if (ac->max_memory && ac->max_memory < largest_list_blocks(ac) * DMAT_BLOCK_SIZE) {
 		*error = "Invalid max_memory: less than the largest list takes in memory ((1 + max_bytes / 4096 + max_segments) x 4096 bytes)";
 		return -EINVAL;
 	}
@@ -3334,7 +3334,7 @@ static int check_devices(struct atomic_c *ac, char **error)
 		return -EINVAL;
 	}
 	/* Log I/O is in 4 KiB blocks. */
-	if (bdev_logical_block_size(meta) > DMA_BLOCK_SIZE) {
+	if (bdev_logical_block_size(meta) > DMAT_BLOCK_SIZE) {
 		*error = "Metadata device's logical block size is larger than 4096";
 		return -EINVAL;
 	}
@@ -3398,7 +3398,7 @@ static void unregister_target(struct atomic_c *ac)
 static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 {
 	u64 list_blocks = largest_list_blocks(ac);
-	u64 batch_blocks = 1 + BATCH_BYTES / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES;
+	u64 batch_blocks = 1 + BATCH_BYTES / DMAT_BLOCK_SIZE + DMAT_MAX_ENTRIES;
 
 	if (2 * list_blocks > log_blocks) {
 		*error = "Metadata device too small for max_bytes and max_segments";
@@ -3407,8 +3407,8 @@ static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 	ac->batch_bytes = max_t(u64, ac->max_bytes,
 				4 * batch_blocks <= log_blocks ? BATCH_BYTES : 0);
 	ac->batch_blocks = log_blocks / 2;
-	/* Two of the largest transactions (see dma_scan_probe_after()). */
-	ac->probe_window = 2 * (1 + ac->batch_bytes / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES);
+	/* Two of the largest transactions (see dmat_scan_probe_after()). */
+	ac->probe_window = 2 * (1 + ac->batch_bytes / DMAT_BLOCK_SIZE + DMAT_MAX_ENTRIES);
 	ac->mem_cap = ac->max_memory ?: max_t(u64, MEM_CAP_BYTES, 4 * ac->batch_bytes);
 	return 0;
 }
@@ -3416,16 +3416,16 @@ static int size_batches(struct atomic_c *ac, u64 log_blocks, char **error)
 /* Read and check the superblock, size the batches: writes nothing. */
 static int open_log(struct atomic_c *ac, char **error)
 {
-	struct dma_log *log;
+	struct dmat_log *log;
 	int r;
 
-	r = dma_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, ac->ti->len, ac->read_only,
-			 &log, error);
+	r = dmat_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, ac->ti->len, ac->read_only,
+			  &log, error);
 	if (r)
 		return r;
-	r = size_batches(ac, dma_log_blocks_when_active(log), error);
+	r = size_batches(ac, dmat_log_blocks_when_active(log), error);
 	if (r) {
-		dma_log_close(log);
+		dmat_log_close(log);
 		return r;
 	}
 	ac->opened_log = log;
@@ -3468,7 +3468,7 @@ static int check_reload(struct atomic_c *ac, char **error)
 		mutex_unlock(&live->writeback_lock);
 	mutex_unlock(&all_targets_lock);
 	if (!r) {
-		dma_log_close(ac->opened_log);
+		dmat_log_close(ac->opened_log);
 		ac->opened_log = NULL;
 	}
 	if (too_small) {
@@ -3479,15 +3479,15 @@ static int check_reload(struct atomic_c *ac, char **error)
 }
 
 /*
- * Read-only mode: one transaction of the log, as dma_log_load() read it
+ * Read-only mode: one transaction of the log, as dmat_log_load() read it
  * (pages in the layout of the log), becomes a committed transaction in
  * memory, indexed so reads find it, and never written back.
  */
-static int load_txn(void *context, const struct dma_txn *dt, struct page **pages, u64 nr)
+static int load_txn(void *context, const struct dmat_txn *dt, struct page **pages, u64 nr)
 {
 	struct atomic_c *ac = context;
 	struct atomic_txn *t;
-	u64 offset = DMA_BLOCK_SIZE;
+	u64 offset = DMAT_BLOCK_SIZE;
 	u32 i, n = dt->nr_entries;
 
 	t = txn_alloc(ac, n, 0, false, false);
@@ -3500,18 +3500,18 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
 	t->seq = dt->seq;
 	t->log_block = dt->log_block;
 	t->nr_pages = nr;
-	t->nr_blocks = nr + ((dt->flags & DMA_DESC_FLAG_COMMIT_RECORD) ? 1 : 0);
+	t->nr_blocks = nr + ((dt->flags & DMAT_DESC_FLAG_COMMIT_RECORD) ? 1 : 0);
 	t->pages = pages;
 	t->pages_apart = true;
 	t->done = true;
 	for (i = 0; i < n; i++) {
-		const struct dma_entry *e = &dt->desc->entries[i];
+		const struct dmat_entry *e = &dt->desc->entries[i];
 		struct atomic_ext *x = &t->ext[i];
 
 		x->sector = le64_to_cpu(e->data_sector);
 		x->nr_sectors = le32_to_cpu(e->nr_sectors);
 		x->offset = offset;
-		offset += DMA_ENTRY_BLOCKS(x->nr_sectors) * DMA_BLOCK_SIZE;
+		offset += DMAT_ENTRY_BLOCKS(x->nr_sectors) * DMAT_BLOCK_SIZE;
 		t->bytes += (u64)x->nr_sectors << SECTOR_SHIFT;
 	}
 	spin_lock_irq(&ac->lock);
@@ -3531,30 +3531,30 @@ static int load_txn(void *context, const struct dma_txn *dt, struct page **pages
  */
 static int activate_log(struct atomic_c *ac, char **error)
 {
-	struct dma_log_info info;
+	struct dmat_log_info info;
 	int r = 0;
 
 	if (!ac->opened_log)
 		r = open_log(ac, error);
 	if (!r && ac->read_only) {
-		r = dma_log_load(ac->opened_log, ac->probe_window,
-				 ac->mem_cap >> DMA_BLOCK_SHIFT, load_txn, ac, error);
+		r = dmat_log_load(ac->opened_log, ac->probe_window,
+				  ac->mem_cap >> DMAT_BLOCK_SHIFT, load_txn, ac, error);
 	} else if (!r) {
 		/* The superblock activation writes says commit records may follow. */
 		if (ac->zero_copy_bytes)
-			dma_log_use_commit_records(ac->opened_log);
-		r = dma_log_activate(ac->opened_log, ac->probe_window, error);
+			dmat_log_use_commit_records(ac->opened_log);
+		r = dmat_log_activate(ac->opened_log, ac->probe_window, error);
 	}
 	if (r) {
 		if (ac->opened_log)
-			dma_log_close(ac->opened_log);
+			dmat_log_close(ac->opened_log);
 		ac->opened_log = NULL;
 		return r;
 	}
 	ac->log = ac->opened_log;
 	ac->opened_log = NULL;
-	ac->zc_ok = ac->zero_copy_bytes && !ac->read_only && dma_log_commit_records(ac->log);
-	dma_log_get_info(ac->log, &info);
+	ac->zc_ok = ac->zero_copy_bytes && !ac->read_only && dmat_log_commit_records(ac->log);
+	dmat_log_get_info(ac->log, &info);
 	spin_lock_irq(&ac->lock);
 	/* The new run starts at head_seq: everything before it is durable. */
 	ac->last_seq = ac->retired_seq = info.head_seq - 1;
@@ -3586,14 +3586,14 @@ static void txn_pool_free(void *element, void *size)
 static int alloc_reserves(struct atomic_c *ac, char **error)
 {
 	u64 batch = max_t(u64, ac->max_bytes, BATCH_BYTES);
-	u64 txn_pages = 1 + batch / DMA_BLOCK_SIZE + DMA_MAX_ENTRIES;
+	u64 txn_pages = 1 + batch / DMAT_BLOCK_SIZE + DMAT_MAX_ENTRIES;
 	size_t list_size = sizeof(struct atomic_req) + ac->max_segments * sizeof(struct bio *);
 	int r;
 
 	r = mempool_init_kmalloc_pool(&ac->list_pool, LIST_RESERVE, list_size);
 	if (r || ac->read_only)
 		goto out;
-	ac->txn_max_size = txn_size(DMA_MAX_ENTRIES, txn_pages);
+	ac->txn_max_size = txn_size(DMAT_MAX_ENTRIES, txn_pages);
 	r = mempool_init_page_pool(&ac->page_pool, MAX_INFLIGHT_COMMITS * txn_pages, 0);
 	if (!r)
 		r = mempool_init(&ac->txn_pool, MAX_INFLIGHT_COMMITS + 1, txn_pool_alloc,
@@ -3717,9 +3717,9 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 		r = open_log(ac, &ti->error);
 		if (r)
 			goto bad_log;
-		r = dma_log_check(ac->opened_log, ac->probe_window, &ti->error);
+		r = dmat_log_check(ac->opened_log, ac->probe_window, &ti->error);
 		if (r) {
-			dma_log_close(ac->opened_log);
+			dmat_log_close(ac->opened_log);
 			ac->opened_log = NULL;
 			goto bad_log;
 		}
@@ -3786,9 +3786,9 @@ static void atomic_dtr(struct dm_target *ti)
 		txn_put(t);
 	}
 	if (ac->log)
-		dma_log_close(ac->log);
+		dmat_log_close(ac->log);
 	if (ac->opened_log)
-		dma_log_close(ac->opened_log);
+		dmat_log_close(ac->opened_log);
 	unregister_target(ac);
 	free_reserves(ac);
 	kfree(ac->features_table);
@@ -3892,14 +3892,14 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 			  unsigned int status_flags, char *result, unsigned int maxlen)
 {
 	struct atomic_c *ac = ti->private;
-	struct dma_log_info info = {};
+	struct dmat_log_info info = {};
 	unsigned int sz = 0;
 	u64 committed, written, bios, direct;
 
 	switch (type) {
 	case STATUSTYPE_INFO:
 		if (ac->log)
-			dma_log_get_info(ac->log, &info);
+			dmat_log_get_info(ac->log, &info);
 		spin_lock_irq(&ac->lock);
 		committed = ac->txns_committed;
 		written = ac->txns_written_back;
@@ -3942,17 +3942,17 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 
 static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 {
-	struct dma_log_info info = {};
+	struct dmat_log_info info = {};
 	unsigned int sz = 0;
 
 	if (ac->log)
-		dma_log_get_info(ac->log, &info);
+		dmat_log_get_info(ac->log, &info);
 	DMEMIT("log_blocks=%llu\nlog_used_blocks=%llu\nhead_seq=%llu\ntail_seq=%llu\n",
 	       info.log_blocks, info.used_blocks, info.head_seq, info.tail_seq);
 	DMEMIT("replayed_txns=%llu\nreplayed_sectors=%llu\nreplay_drains=%llu\nreplay_end=%s\n",
 	       info.replayed_txns, info.replayed_sectors, info.replay_drains,
 	       !ac->log ? "-" : info.formatted ? "formatted" :
-	       dma_scan_result_str(info.replay_end));
+	       dmat_scan_result_str(info.replay_end));
 	spin_lock_irq(&ac->lock);
 	DMEMIT("txns_committed=%llu\nlists_committed=%llu\nbios_logged=%llu\nbytes_logged=%llu\n",
 	       ac->txns_committed, ac->lists_committed, ac->bios_logged, ac->bytes_logged);
@@ -4020,7 +4020,7 @@ static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
 			  char *result, unsigned int maxlen)
 {
 	struct atomic_c *ac = ti->private;
-	struct dma_log_info info;
+	struct dmat_log_info info;
 	unsigned int sz = 0;
 	int r;
 
@@ -4046,7 +4046,7 @@ static int atomic_message(struct dm_target *ti, unsigned int argc, char **argv,
 		r = checkpoint(ac);
 		if (r)
 			return r;
-		dma_log_get_info(ac->log, &info);
+		dmat_log_get_info(ac->log, &info);
 		DMEMIT("checkpoint done: log used %llu/%llu blocks, tail seq %llu",
 		       info.used_blocks, info.log_blocks, info.tail_seq);
 		return 1;

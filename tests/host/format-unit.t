@@ -13,4 +13,4 @@ same file the kernel module compiles) and the userspace crc32c.
   ok 3000 random logs: every flipped byte stops the scan exactly where it must
   ok crash model: over 2000 crashes, every acknowledged transaction found, nothing torn or stale replayed
   ok dma-check's probe: no crash state called damage, every damaged acknowledged transaction proven
-  ok without DMA_RECOVERY_SEQ_JUMP the model resurrects stale transactions
+  ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions

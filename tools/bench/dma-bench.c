@@ -348,7 +348,7 @@ static int mem_read_block(void *ctx, u64 meta_block, void *buf)
 {
 	struct memlog *m = ctx;
 
-	memcpy(buf, m->blocks + meta_block * DMA_BLOCK_SIZE, DMA_BLOCK_SIZE);
+	memcpy(buf, m->blocks + meta_block * DMAT_BLOCK_SIZE, DMAT_BLOCK_SIZE);
 	return 0;
 }
 
@@ -377,16 +377,16 @@ static void do_memcpy(char *a, char *b, size_t n)
 static void do_crc(char *a, char *b, size_t n)
 {
 	(void)b;
-	sink += dma_crc32c(a, n);
+	sink += dmat_crc32c(a, n);
 }
 
-static struct dma_geometry geo;
+static struct dmat_geometry geo;
 static struct memlog mlog;
 static u64 scan_txns;
 
 static void do_scan(char *a, char *b, size_t n)
 {
-	struct dma_scan s;
+	struct dmat_scan s;
 
 	(void)n;
 	memset(&s, 0, sizeof(s));
@@ -397,10 +397,10 @@ static void do_scan(char *a, char *b, size_t n)
 	s.data_buf = b;
 	s.ctx = &mlog;
 	s.read_block = mem_read_block;
-	dma_scan(&s);
-	if (s.result != DMA_SCAN_UNWRITTEN || s.nr_txns != scan_txns)
+	dmat_scan(&s);
+	if (s.result != DMAT_SCAN_UNWRITTEN || s.nr_txns != scan_txns)
 		die(EXIT_USAGE, "cpu: the scan of the in-memory log ended early: %s after %llu "
-		    "of %llu transactions", dma_scan_result_str(s.result),
+		    "of %llu transactions", dmat_scan_result_str(s.result),
 		    (unsigned long long)s.nr_txns, (unsigned long long)scan_txns);
 }
 
@@ -445,33 +445,33 @@ static int cmd_cpu(int argc, char **argv)
 	 * one-block entries (the commit of 16 4 KiB lists), up to 4 blocks
 	 * before the end, the rest unwritten: the scan reads and checks all.
 	 */
-	log_blocks = n / DMA_BLOCK_SIZE;
-	mlog.blocks = xalloc_aligned((log_blocks + 1) * DMA_BLOCK_SIZE);
+	log_blocks = n / DMAT_BLOCK_SIZE;
+	mlog.blocks = xalloc_aligned((log_blocks + 1) * DMAT_BLOCK_SIZE);
 	{
-		struct dma_superblock *sb = (void *)mlog.blocks;
+		struct dmat_superblock *sb = (void *)mlog.blocks;
 
-		if (dma_sb_build(sb, uuid, 1, log_blocks, 1ULL << 30))
+		if (dmat_sb_build(sb, uuid, 1, log_blocks, 1ULL << 30))
 			die(EXIT_USAGE, "cpu: cannot build a superblock");
-		dma_geometry_from_sb(&geo, sb);
+		dmat_geometry_from_sb(&geo, sb);
 	}
 	for (pos = 0, seq = 1; pos + 17 + 4 <= log_blocks; pos += 17, seq++) {
-		struct dma_descriptor *d = (void *)(mlog.blocks + (1 + pos) * DMA_BLOCK_SIZE);
+		struct dmat_descriptor *d = (void *)(mlog.blocks + (1 + pos) * DMAT_BLOCK_SIZE);
 		unsigned int e;
 
-		dma_desc_init(d, &geo, seq, pos);
+		dmat_desc_init(d, &geo, seq, pos);
 		for (e = 0; e < 16; e++) {
-			char *data = mlog.blocks + (2 + pos + e) * DMA_BLOCK_SIZE;
+			char *data = mlog.blocks + (2 + pos + e) * DMAT_BLOCK_SIZE;
 
-			memcpy(data, b + ((pos + e) * DMA_BLOCK_SIZE) % (n - DMA_BLOCK_SIZE),
-			       DMA_BLOCK_SIZE);
-			if (dma_desc_add(d, &geo, xorshift(&rng) % ((1ULL << 30) / 8) * 8, 8,
-					 dma_crc32c(data, DMA_BLOCK_SIZE)))
+			memcpy(data, b + ((pos + e) * DMAT_BLOCK_SIZE) % (n - DMAT_BLOCK_SIZE),
+			       DMAT_BLOCK_SIZE);
+			if (dmat_desc_add(d, &geo, xorshift(&rng) % ((1ULL << 30) / 8) * 8, 8,
+					 dmat_crc32c(data, DMAT_BLOCK_SIZE)))
 				die(EXIT_USAGE, "cpu: cannot build a descriptor");
 		}
-		dma_desc_seal(d);
+		dmat_desc_seal(d);
 		scan_txns++;
 	}
-	scan = rate(do_scan, a, a + DMA_BLOCK_SIZE, pos * DMA_BLOCK_SIZE);
+	scan = rate(do_scan, a, a + DMAT_BLOCK_SIZE, pos * DMAT_BLOCK_SIZE);
 	printf("{\"mib\": %llu, \"memcpy_mb_s\": %.1f, \"crc32c_mb_s\": %.1f, "
 	       "\"scan_mb_s\": %.1f, \"memcpy_ns_per_byte\": %.4f, "
 	       "\"crc32c_ns_per_byte\": %.4f, \"scan_ns_per_byte\": %.4f}\n",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Userspace crc32c (Castagnoli), slicing-by-8.  dma_crc32c_raw() has the
+ * Userspace crc32c (Castagnoli), slicing-by-8.  dmat_crc32c_raw() has the
  * kernel crc32c() semantics: no pre or post inversion; see the convention in
  * dm-atomic/dm-atomic-format.h.
  */
@@ -27,7 +27,7 @@ static void init_table(void)
 			table[j][i] = (table[j - 1][i] >> 8) ^ table[0][table[j - 1][i] & 0xff];
 }
 
-u32 dma_crc32c_raw(u32 crc, const void *p, size_t n)
+u32 dmat_crc32c_raw(u32 crc, const void *p, size_t n)
 {
 	const u8 *b = p;
 

@@ -38,7 +38,7 @@ static int read_line(const char *path, char *buf, size_t n)
 	return 0;
 }
 
-static void set_id(struct dma_data_id *id, u32 kind, const char *text)
+static void set_id(struct dmat_data_id *id, u32 kind, const char *text)
 {
 	memset(id, 0, sizeof(*id));
 	id->kind = kind;
@@ -99,20 +99,20 @@ out:
 	free(buf);
 }
 
-void data_dev_id(const char *path, struct dma_data_id *id)
+void data_dev_id(const char *path, struct dmat_data_id *id)
 {
 	char sys[PATH_MAX], real[PATH_MAX], line[256], disk[PATH_MAX];
 	unsigned int partno;
 	struct stat st;
 
-	set_id(id, DMA_DATA_ID_NONE, "");
+	set_id(id, DMAT_DATA_ID_NONE, "");
 	if (stat(path, &st) || !S_ISBLK(st.st_mode))
 		return;
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/dm/uuid",
 		 major(st.st_rdev), minor(st.st_rdev));
 	if (!read_line(sys, line, sizeof(line))) {
 		if (line[0])
-			set_id(id, DMA_DATA_ID_DM_UUID, line);
+			set_id(id, DMAT_DATA_ID_DM_UUID, line);
 		return;
 	}
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/partition",
@@ -127,27 +127,27 @@ void data_dev_id(const char *path, struct dma_data_id *id)
 	snprintf(disk, sizeof(disk), "/dev/%s", basename(dirname(real)));
 	table_part_uuid(disk, partno, line);
 	if (line[0])
-		set_id(id, DMA_DATA_ID_PART_UUID, line);
+		set_id(id, DMAT_DATA_ID_PART_UUID, line);
 }
 
-void data_id_str(const struct dma_data_id *id, char *buf, size_t n)
+void data_id_str(const struct dmat_data_id *id, char *buf, size_t n)
 {
-	if (id->kind == DMA_DATA_ID_NONE)
+	if (id->kind == DMAT_DATA_ID_NONE)
 		snprintf(buf, n, "none (only its size is checked)");
 	else
-		snprintf(buf, n, "%s %s", dma_data_id_kind_name(id->kind), id->id);
+		snprintf(buf, n, "%s %s", dmat_data_id_kind_name(id->kind), id->id);
 }
 
 const char *meta_data_id_problem(const struct meta *m, const char *data_path,
-				 const struct dma_data_id *have)
+				 const struct dmat_data_id *have)
 {
 	static char buf[512];
-	struct dma_data_id rec;
+	struct dmat_data_id rec;
 	char h[200], r[200];
 
-	if (dma_sb_check_data_id(m->sb, have) != DMA_DATA_ID_MISMATCH)
+	if (dmat_sb_check_data_id(m->sb, have) != DMAT_DATA_ID_MISMATCH)
 		return NULL;
-	dma_sb_data_id(m->sb, &rec);
+	dmat_sb_data_id(m->sb, &rec);
 	data_id_str(have, h, sizeof(h));
 	data_id_str(&rec, r, sizeof(r));
 	snprintf(buf, sizeof(buf), "%s is not the data device of this metadata: "

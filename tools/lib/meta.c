@@ -18,7 +18,7 @@ int meta_read_block(void *ctx, u64 meta_block, void *buf)
 		progress(m->progress, m->reads < m->geo.log_blocks ? m->reads :
 			 m->geo.log_blocks, m->geo.log_blocks, 0);
 	}
-	return pread_full(m->fd, buf, DMA_BLOCK_SIZE, meta_block * DMA_BLOCK_SIZE);
+	return pread_full(m->fd, buf, DMAT_BLOCK_SIZE, meta_block * DMAT_BLOCK_SIZE);
 }
 
 void meta_open(struct meta *m, const char *path, int flags, int excl,
@@ -30,10 +30,10 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 	m->path = path;
 	m->data_sectors = data_sectors;
 	m->fd = open_dev(path, flags, excl, &m->size, &m->is_blk);
-	m->blocks = m->size / DMA_BLOCK_SIZE;
-	m->sb = xalloc_aligned(DMA_BLOCK_SIZE);
-	m->desc_buf = xalloc_aligned(DMA_BLOCK_SIZE);
-	m->data_buf = xalloc_aligned(DMA_BLOCK_SIZE);
+	m->blocks = m->size / DMAT_BLOCK_SIZE;
+	m->sb = xalloc_aligned(DMAT_BLOCK_SIZE);
+	m->desc_buf = xalloc_aligned(DMAT_BLOCK_SIZE);
+	m->data_buf = xalloc_aligned(DMAT_BLOCK_SIZE);
 	if (m->blocks < 1) {
 		m->truncated = 1;
 		return;
@@ -43,49 +43,49 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 		die(EXIT_USAGE, "%s: reading the superblock: %s", path, strerror(-r));
 	/* Opened for reading only: unknown ro_compat features do not stop it. */
 	m->read_only = (flags & O_ACCMODE) == O_RDONLY;
-	m->sbr = m->read_only ? dma_sb_validate_read(m->sb, data_sectors, m->blocks)
-			      : dma_sb_validate(m->sb, data_sectors, m->blocks);
-	if (m->sbr == DMA_SB_OK)
-		dma_geometry_from_sb(&m->geo, m->sb);
+	m->sbr = m->read_only ? dmat_sb_validate_read(m->sb, data_sectors, m->blocks)
+			      : dmat_sb_validate(m->sb, data_sectors, m->blocks);
+	if (m->sbr == DMAT_SB_OK)
+		dmat_geometry_from_sb(&m->geo, m->sb);
 }
 
-static const char *ro_compat_msg(char *buf, size_t n, const struct dma_superblock *sb)
+static const char *ro_compat_msg(char *buf, size_t n, const struct dmat_superblock *sb)
 {
 	snprintf(buf, n, "%s (ro_compat 0x%x): it may be read (dma-check, dma-dump) "
-		 "but not written", dma_sb_result_str(DMA_SB_RO_COMPAT_FEATURES),
-		 dma_sb_unknown_ro_compat(sb));
+		 "but not written", dmat_sb_result_str(DMAT_SB_RO_COMPAT_FEATURES),
+		 dmat_sb_unknown_ro_compat(sb));
 	return buf;
 }
 
 const char *meta_sb_problem(const struct meta *m)
 {
 	static char buf[256];
-	const struct dma_superblock *sb = m->sb;
+	const struct dmat_superblock *sb = m->sb;
 
 	if (m->truncated)
 		return "truncated";
 	switch (m->sbr) {
-	case DMA_SB_OK:
+	case DMAT_SB_OK:
 		return NULL;
-	case DMA_SB_NEEDS_FORMAT:
+	case DMAT_SB_NEEDS_FORMAT:
 		return "unformatted (all zero)";
-	case DMA_SB_INCOMPAT_FEATURES:
+	case DMAT_SB_INCOMPAT_FEATURES:
 		snprintf(buf, sizeof(buf), "%s (incompat 0x%x): only a newer "
-			 "version can use this metadata", dma_sb_result_str(m->sbr),
-			 dma_sb_unknown_incompat(sb));
+			 "version can use this metadata", dmat_sb_result_str(m->sbr),
+			 dmat_sb_unknown_incompat(sb));
 		return buf;
-	case DMA_SB_RO_COMPAT_FEATURES:
+	case DMAT_SB_RO_COMPAT_FEATURES:
 		return ro_compat_msg(buf, sizeof(buf), sb);
-	case DMA_SB_DATA_SIZE_MISMATCH:
+	case DMAT_SB_DATA_SIZE_MISMATCH:
 		snprintf(buf, sizeof(buf), "%s: formatted for %llu sectors, the data "
-			 "device has %llu", dma_sb_result_str(m->sbr),
+			 "device has %llu", dmat_sb_result_str(m->sbr),
 			 (unsigned long long)le64_to_cpu(sb->data_sectors),
 			 (unsigned long long)m->data_sectors);
 		return buf;
-	case DMA_SB_META_TOO_SMALL:
+	case DMAT_SB_META_TOO_SMALL:
 		snprintf(buf, sizeof(buf), "%s: it needs %llu blocks (log %llu+%llu), "
 			 "the metadata device has %llu (%llu bytes)",
-			 dma_sb_result_str(m->sbr),
+			 dmat_sb_result_str(m->sbr),
 			 (unsigned long long)(le64_to_cpu(sb->log_start) +
 					      le64_to_cpu(sb->log_blocks)),
 			 (unsigned long long)le64_to_cpu(sb->log_start),
@@ -93,38 +93,38 @@ const char *meta_sb_problem(const struct meta *m)
 			 (unsigned long long)m->blocks, (unsigned long long)m->size);
 		return buf;
 	default:
-		return dma_sb_result_str(m->sbr);
+		return dmat_sb_result_str(m->sbr);
 	}
 }
 
 int meta_unformatted(const struct meta *m)
 {
-	return !m->truncated && m->sbr == DMA_SB_NEEDS_FORMAT;
+	return !m->truncated && m->sbr == DMAT_SB_NEEDS_FORMAT;
 }
 
 int meta_unsupported(const struct meta *m)
 {
-	return !m->truncated && m->sbr == DMA_SB_INCOMPAT_FEATURES;
+	return !m->truncated && m->sbr == DMAT_SB_INCOMPAT_FEATURES;
 }
 
 const char *meta_ro_compat_problem(const struct meta *m)
 {
 	static char buf[256];
 
-	if (m->truncated || m->sbr != DMA_SB_OK || !dma_sb_unknown_ro_compat(m->sb))
+	if (m->truncated || m->sbr != DMAT_SB_OK || !dmat_sb_unknown_ro_compat(m->sb))
 		return NULL;
 	return ro_compat_msg(buf, sizeof(buf), m->sb);
 }
 
-static int meta_txn(void *ctx, const struct dma_txn *t)
+static int meta_txn(void *ctx, const struct dmat_txn *t)
 {
 	struct meta *m = ctx;
 
 	return m->txn_cb(m->txn_ctx, t);
 }
 
-enum dma_scan_result meta_scan(struct meta *m, struct dma_scan *s,
-			       int (*cb)(void *ctx, const struct dma_txn *t),
+enum dmat_scan_result meta_scan(struct meta *m, struct dmat_scan *s,
+			       int (*cb)(void *ctx, const struct dmat_txn *t),
 			       void *ctx)
 {
 	memset(s, 0, sizeof(*s));
@@ -138,7 +138,7 @@ enum dma_scan_result meta_scan(struct meta *m, struct dma_scan *s,
 	s->ctx = m;
 	s->read_block = meta_read_block;
 	s->transaction = cb ? meta_txn : NULL;
-	return dma_scan(s);
+	return dmat_scan(s);
 }
 
 /* Start showing the log reads as what, or end the line (NULL). */
@@ -151,8 +151,8 @@ static void meta_progress(struct meta *m, const char *what)
 	m->reads = 0;
 }
 
-int meta_check_log(struct meta *m, struct dma_scan *s,
-		   int (*cb)(void *ctx, const struct dma_txn *t), void *ctx,
+int meta_check_log(struct meta *m, struct dmat_scan *s,
+		   int (*cb)(void *ctx, const struct dmat_txn *t), void *ctx,
 		   struct log_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
@@ -160,17 +160,17 @@ int meta_check_log(struct meta *m, struct dma_scan *s,
 	meta_scan(m, s, cb, ctx);
 	meta_progress(m, NULL);
 	scan_end_str(s, v->end, sizeof(v->end));
-	if (s->result == DMA_SCAN_IO_ERROR)
+	if (s->result == DMAT_SCAN_IO_ERROR)
 		die(EXIT_USAGE, "%s: %s", m->path, v->end);
-	v->damaged = !dma_scan_result_is_normal_end(s->result);
+	v->damaged = !dmat_scan_result_is_normal_end(s->result);
 	if (!v->damaged) {
 		meta_progress(m, "looking beyond the end of the log, blocks");
-		v->beyond = dma_scan_probe_beyond(s, &v->at, &v->at_seq);
+		v->beyond = dmat_scan_probe_beyond(s, &v->at, &v->at_seq);
 		meta_progress(m, NULL);
 		if (v->beyond < 0)
 			die(EXIT_USAGE, "%s: reading log block %llu: %s", m->path,
 			    (unsigned long long)v->at, strerror(-v->beyond));
-		v->damaged = v->beyond == DMA_PROBE_DAMAGE;
+		v->damaged = v->beyond == DMAT_PROBE_DAMAGE;
 	}
 	return v->damaged;
 }
@@ -230,45 +230,45 @@ int uuid_parse(const char *s, u8 u[16])
 	return (i == 32 && !*s) ? 0 : -1;
 }
 
-void scan_end_str(const struct dma_scan *s, char *buf, size_t n)
+void scan_end_str(const struct dmat_scan *s, char *buf, size_t n)
 {
 	unsigned long long b = s->next_block, seq = s->next_seq;
 
 	switch (s->result) {
-	case DMA_SCAN_STALE_SEQ:
-	case DMA_SCAN_SEQ_GAP:
+	case DMAT_SCAN_STALE_SEQ:
+	case DMAT_SCAN_SEQ_GAP:
 		snprintf(buf, n, "%s (found seq %llu) at log block %llu (expected seq %llu)",
-			 dma_scan_result_str(s->result),
+			 dmat_scan_result_str(s->result),
 			 (unsigned long long)s->found_seq, b, seq);
 		break;
-	case DMA_SCAN_ENTRY_RANGE:
-	case DMA_SCAN_BAD_DESC:
+	case DMAT_SCAN_ENTRY_RANGE:
+	case DMAT_SCAN_BAD_DESC:
 		snprintf(buf, n, "%s (entry %u) at log block %llu (expected seq %llu)",
-			 dma_scan_result_str(s->result), s->bad_entry, b, seq);
+			 dmat_scan_result_str(s->result), s->bad_entry, b, seq);
 		break;
-	case DMA_SCAN_DATA_CRC:
+	case DMAT_SCAN_DATA_CRC:
 		snprintf(buf, n, "%s in entry %u (data at log block %llu) of the "
 			 "transaction at log block %llu (expected seq %llu)",
-			 dma_scan_result_str(s->result), s->bad_entry,
+			 dmat_scan_result_str(s->result), s->bad_entry,
 			 (unsigned long long)s->bad_block, b, seq);
 		break;
-	case DMA_SCAN_IO_ERROR:
+	case DMAT_SCAN_IO_ERROR:
 		snprintf(buf, n, "%s (%s) at log block %llu (expected seq %llu)",
-			 dma_scan_result_str(s->result), strerror(-s->io_error),
+			 dmat_scan_result_str(s->result), strerror(-s->io_error),
 			 (unsigned long long)s->bad_block, seq);
 		break;
 	default:
 		snprintf(buf, n, "%s at log block %llu (expected seq %llu)",
-			 dma_scan_result_str(s->result), b, seq);
+			 dmat_scan_result_str(s->result), b, seq);
 	}
 }
 
-void scan_end_kv(const struct dma_scan *s, char *buf, size_t n)
+void scan_end_kv(const struct dmat_scan *s, char *buf, size_t n)
 {
 	snprintf(buf, n, "reason=%s normal=%s log_block=%llu expected_seq=%llu "
 		 "found_seq=%llu entry=%u bad_block=%llu txns=%llu used_blocks=%llu",
-		 dma_scan_result_name(s->result),
-		 dma_scan_result_is_normal_end(s->result) ? "yes" : "no",
+		 dmat_scan_result_name(s->result),
+		 dmat_scan_result_is_normal_end(s->result) ? "yes" : "no",
 		 (unsigned long long)s->next_block, (unsigned long long)s->next_seq,
 		 (unsigned long long)s->found_seq, s->bad_entry,
 		 (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
@@ -277,19 +277,19 @@ void scan_end_kv(const struct dma_scan *s, char *buf, size_t n)
 
 void print_sb_json(const struct meta *m)
 {
-	const struct dma_superblock *sb = m->sb;
+	const struct dmat_superblock *sb = m->sb;
 	const char *why = meta_sb_problem(m);
-	struct dma_data_id id;
+	struct dmat_data_id id;
 	char u[37];
 
 	if (why) {
 		printf("\"superblock\": {\"status\": \"%s\", \"message\": \"%s\"",
 		       m->truncated ? "truncated" : meta_unformatted(m) ? "unformatted" :
-		       dma_sb_result_name(m->sbr), why);
+		       dmat_sb_result_name(m->sbr), why);
 		if (meta_unsupported(m))
-			printf(", \"unknown_incompat\": %u", dma_sb_unknown_incompat(sb));
-		else if (!m->truncated && m->sbr == DMA_SB_RO_COMPAT_FEATURES)
-			printf(", \"unknown_ro_compat\": %u", dma_sb_unknown_ro_compat(sb));
+			printf(", \"unknown_incompat\": %u", dmat_sb_unknown_incompat(sb));
+		else if (!m->truncated && m->sbr == DMAT_SB_RO_COMPAT_FEATURES)
+			printf(", \"unknown_ro_compat\": %u", dmat_sb_unknown_ro_compat(sb));
 		printf("}");
 		return;
 	}
@@ -307,17 +307,17 @@ void print_sb_json(const struct meta *m)
 	       (unsigned long long)le64_to_cpu(sb->tail_seq),
 	       (unsigned long long)le64_to_cpu(sb->tail_block),
 	       le32_to_cpu(sb->feature_compat), le32_to_cpu(sb->feature_ro_compat),
-	       le32_to_cpu(sb->feature_incompat), dma_sb_unknown_compat(sb),
-	       dma_sb_unknown_ro_compat(sb));
+	       le32_to_cpu(sb->feature_incompat), dmat_sb_unknown_compat(sb),
+	       dmat_sb_unknown_ro_compat(sb));
 	/* Only when set: the object stays as it was for healthy metadata
 	 * (both inside the superblock object). */
-	if (le32_to_cpu(sb->flags) & DMA_SB_FLAG_NEEDS_CHECK)
+	if (le32_to_cpu(sb->flags) & DMAT_SB_FLAG_NEEDS_CHECK)
 		printf(", \"needs_check\": true");
-	if (dma_sb_data_id(sb, &id)) {
+	if (dmat_sb_data_id(sb, &id)) {
 		const char *p;
 
 		printf(", \"data_id\": {\"kind\": \"%s\", \"id\": \"",
-		       dma_data_id_kind_name(id.kind));
+		       dmat_data_id_kind_name(id.kind));
 		for (p = id.id; *p; p++)
 			printf(*p == '"' || *p == '\\' ? "\\%c" :
 			       (unsigned char)*p < 0x20 ? "\\u%04x" : "%c", *p);
@@ -326,13 +326,13 @@ void print_sb_json(const struct meta *m)
 	printf("}");
 }
 
-void print_end_json(const struct dma_scan *s)
+void print_end_json(const struct dmat_scan *s)
 {
 	printf("\"end\": {\"reason\": \"%s\", \"normal\": %s, "
 	       "\"log_block\": %llu, \"expected_seq\": %llu, \"found_seq\": %llu, "
 	       "\"entry\": %u, \"bad_block\": %llu, \"txns\": %llu, "
-	       "\"used_blocks\": %llu}", dma_scan_result_name(s->result),
-	       dma_scan_result_is_normal_end(s->result) ? "true" : "false",
+	       "\"used_blocks\": %llu}", dmat_scan_result_name(s->result),
+	       dmat_scan_result_is_normal_end(s->result) ? "true" : "false",
 	       (unsigned long long)s->next_block, (unsigned long long)s->next_seq,
 	       (unsigned long long)s->found_seq, s->bad_entry,
 	       (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
@@ -341,7 +341,7 @@ void print_end_json(const struct dma_scan *s)
 
 void meta_write_sb(struct meta *m)
 {
-	int r = pwrite_full(m->fd, m->sb, DMA_BLOCK_SIZE, 0);
+	int r = pwrite_full(m->fd, m->sb, DMAT_BLOCK_SIZE, 0);
 
 	if (!r && fsync(m->fd))
 		r = -errno;
@@ -351,18 +351,18 @@ void meta_write_sb(struct meta *m)
 
 int meta_needs_check(const struct meta *m)
 {
-	return !!(le32_to_cpu(m->sb->flags) & DMA_SB_FLAG_NEEDS_CHECK);
+	return !!(le32_to_cpu(m->sb->flags) & DMAT_SB_FLAG_NEEDS_CHECK);
 }
 
 void print_sb(const struct meta *m, int kv)
 {
-	const struct dma_superblock *sb = m->sb;
+	const struct dmat_superblock *sb = m->sb;
 	u32 compat = le32_to_cpu(sb->feature_compat);
 	u32 ro_compat = le32_to_cpu(sb->feature_ro_compat);
 	u32 incompat = le32_to_cpu(sb->feature_incompat);
-	u32 unknown_compat = dma_sb_unknown_compat(sb);
-	u32 unknown_ro_compat = dma_sb_unknown_ro_compat(sb);
-	struct dma_data_id id;
+	u32 unknown_compat = dmat_sb_unknown_compat(sb);
+	u32 unknown_ro_compat = dmat_sb_unknown_ro_compat(sb);
+	struct dmat_data_id id;
 	char u[37];
 
 	uuid_str(sb->uuid, u);
@@ -380,8 +380,8 @@ void print_sb(const struct meta *m, int kv)
 		printf(" feature_compat=0x%x feature_ro_compat=0x%x feature_incompat=0x%x "
 		       "unknown_compat=0x%x unknown_ro_compat=0x%x", compat, ro_compat,
 		       incompat, unknown_compat, unknown_ro_compat);
-		if (dma_sb_data_id(sb, &id))
-			printf(" data_id=%s%s%s", dma_data_id_kind_name(id.kind),
+		if (dmat_sb_data_id(sb, &id))
+			printf(" data_id=%s%s%s", dmat_data_id_kind_name(id.kind),
 			       id.len ? ":" : "", id.id);
 		printf("%s\n", meta_needs_check(m) ? " needs_check=1" : "");
 		return;
@@ -390,15 +390,15 @@ void print_sb(const struct meta *m, int kv)
 	if (compat || ro_compat || incompat)
 		printf(", features compat 0x%x ro_compat 0x%x incompat 0x%x",
 		       compat, ro_compat, incompat);
-	if (compat & DMA_FEATURE_COMPAT_FIXED_LOG)
+	if (compat & DMAT_FEATURE_COMPAT_FIXED_LOG)
 		printf(" (fixed_log: the log keeps its size)");
-	if (incompat & DMA_FEATURE_INCOMPAT_COMMIT_RECORDS)
+	if (incompat & DMAT_FEATURE_INCOMPAT_COMMIT_RECORDS)
 		printf(" (commit_records: zero-copy transactions)");
-	if (dma_sb_data_id(sb, &id)) {
-		if (id.kind == DMA_DATA_ID_NONE)
+	if (dmat_sb_data_id(sb, &id)) {
+		if (id.kind == DMAT_DATA_ID_NONE)
 			printf(" (data_id: none, only the data device's size is checked)");
 		else
-			printf(" (data_id: %s %s)", dma_data_id_kind_name(id.kind), id.id);
+			printf(" (data_id: %s %s)", dmat_data_id_kind_name(id.kind), id.id);
 	}
 	if (unknown_compat || unknown_ro_compat) {
 		printf(" (not known to this version:");

@@ -18,9 +18,9 @@ static u32 block_crc(const void *block)
 	size_t at = offsetof(struct stamp, crc);
 	u32 c;
 
-	c = dma_crc32c_raw(~0U, b, at);
-	c = dma_crc32c_raw(c, zero, 4);
-	c = dma_crc32c_raw(c, b + at + 4, STAMP_BLOCK - at - 4);
+	c = dmat_crc32c_raw(~0U, b, at);
+	c = dmat_crc32c_raw(c, zero, 4);
+	c = dmat_crc32c_raw(c, b + at + 4, STAMP_BLOCK - at - 4);
 	return c ^ ~0U;
 }
 

@@ -54,13 +54,13 @@ static void __attribute__((noreturn)) help(void)
 }
 
 /* The --json object: the verdict and what it rests on (s and v if scanned). */
-static int json_out(const struct meta *m, const struct dma_scan *s,
+static int json_out(const struct meta *m, const struct dmat_scan *s,
 		    const struct log_verdict *v, const char *verdict, int rc)
 {
 	static const char *const beyond[] = {
-		[DMA_PROBE_NOTHING] = "nothing",
-		[DMA_PROBE_INFLIGHT] = "in_flight",
-		[DMA_PROBE_DAMAGE] = "damage",
+		[DMAT_PROBE_NOTHING] = "nothing",
+		[DMAT_PROBE_INFLIGHT] = "in_flight",
+		[DMAT_PROBE_DAMAGE] = "damage",
 	};
 
 	printf("{\"json_format_version\": %d,\n ", DMA_JSON_VERSION);
@@ -70,7 +70,7 @@ static int json_out(const struct meta *m, const struct dma_scan *s,
 		       (unsigned long long)s->nr_txns, (unsigned long long)s->used_blocks);
 		print_end_json(s);
 		printf(",\n \"beyond\": {\"found\": \"%s\"", beyond[v->beyond]);
-		if (v->beyond != DMA_PROBE_NOTHING)
+		if (v->beyond != DMAT_PROBE_NOTHING)
 			printf(", \"seq\": %llu, \"log_block\": %llu",
 			       (unsigned long long)v->at_seq, (unsigned long long)v->at);
 		printf("}");
@@ -87,18 +87,18 @@ static void clear_needs_check(struct meta *m, int quiet)
 			printf("needs_check was not set\n");
 		return;
 	}
-	m->sb->flags &= ~cpu_to_le32(DMA_SB_FLAG_NEEDS_CHECK);
-	dma_sb_seal(m->sb);
+	m->sb->flags &= ~cpu_to_le32(DMAT_SB_FLAG_NEEDS_CHECK);
+	dmat_sb_seal(m->sb);
 	meta_write_sb(m);
 	printf("needs_check cleared\n");
 }
 
 /* The check was clean: record the data device's identity. */
-static void set_data_id(struct meta *m, const struct dma_data_id *have)
+static void set_data_id(struct meta *m, const struct dmat_data_id *have)
 {
 	char buf[200];
 
-	dma_sb_set_data_id(m->sb, have);
+	dmat_sb_set_data_id(m->sb, have);
 	meta_write_sb(m);
 	data_id_str(have, buf, sizeof(buf));
 	printf("data device identity recorded: %s\n", buf);
@@ -122,10 +122,10 @@ int main(int argc, char **argv)
 	struct log_verdict v;
 	const char *why;
 	char **args;
-	struct dma_scan s;
+	struct dmat_scan s;
 	struct meta m;
 	int c, quiet = 0, json = 0, clear = 0, set_id = 0, damaged;
-	struct dma_data_id have;
+	struct dmat_data_id have;
 
 	tool_init("dma-check");
 	opterr = 0;
@@ -171,7 +171,7 @@ int main(int argc, char **argv)
 			return json_out(&m, NULL, NULL, verdict, EXIT_PROBLEM);
 		if (m.truncated)
 			printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
-			       (unsigned long long)m.size, DMA_BLOCK_SIZE);
+			       (unsigned long long)m.size, DMAT_BLOCK_SIZE);
 		else
 			printf("superblock: %s\n", why);
 		printf("%s\n", verdict);
@@ -179,12 +179,12 @@ int main(int argc, char **argv)
 	}
 	if (!quiet && !json) {
 		print_sb(&m, 0);
-		if (dma_sb_unknown_ro_compat(m.sb))
+		if (dmat_sb_unknown_ro_compat(m.sb))
 			printf("note: read-only-compatible features this version does "
 			       "not know (ro_compat 0x%x): checked read-only; the "
 			       "target refuses to activate this metadata and "
 			       "dma-replay to replay it\n",
-			       dma_sb_unknown_ro_compat(m.sb));
+			       dmat_sb_unknown_ro_compat(m.sb));
 	}
 	why = dev_arg ? meta_data_id_problem(&m, dev_arg, &have) : NULL;
 	if (why && !set_id) {
@@ -203,12 +203,12 @@ int main(int argc, char **argv)
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
 		printf("end: %s\n", v.end);
 	}
-	if (v.beyond == DMA_PROBE_DAMAGE)
+	if (v.beyond == DMAT_PROBE_DAMAGE)
 		printf("beyond: valid transaction seq %llu at log block %llu records "
 		       "seq %llu as durable: committed transactions lost\n",
 		       (unsigned long long)v.at_seq, (unsigned long long)v.at,
 		       (unsigned long long)s.next_seq);
-	else if (v.beyond == DMA_PROBE_INFLIGHT && !quiet)
+	else if (v.beyond == DMAT_PROBE_INFLIGHT && !quiet)
 		printf("note: valid transaction seq %llu at log block %llu lies beyond "
 		       "the end; it was in flight when the log ended (never "
 		       "acknowledged) unless the writer does not record durable_seq\n",
@@ -222,7 +222,7 @@ int main(int argc, char **argv)
 		return EXIT_PROBLEM;
 	}
 	if (!quiet) {
-		if (s.result == DMA_SCAN_DESC_CSUM || s.result == DMA_SCAN_DATA_CRC)
+		if (s.result == DMAT_SCAN_DESC_CSUM || s.result == DMAT_SCAN_DATA_CRC)
 			printf("clean (the torn transaction at the head is discarded by recovery)\n");
 		else
 			printf("clean\n");

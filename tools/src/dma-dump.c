@@ -42,7 +42,7 @@ struct dump {
 	int kv, json;
 };
 
-static void json_txn(const struct dump *d, const struct dma_txn *t)
+static void json_txn(const struct dump *d, const struct dmat_txn *t)
 {
 	u32 i;
 
@@ -51,24 +51,24 @@ static void json_txn(const struct dump *d, const struct dma_txn *t)
 	       (unsigned long long)t->seq, (unsigned long long)t->log_block,
 	       t->nr_entries, t->nr_data_blocks);
 	for (i = 0; i < t->nr_entries; i++) {
-		const struct dma_entry *e = &t->desc->entries[i];
+		const struct dmat_entry *e = &t->desc->entries[i];
 
 		printf("%s{\"sector\": %llu, \"sectors\": %u, \"log_block\": %llu, "
 		       "\"crc\": \"%08x\"}", i ? ", " : "",
 		       (unsigned long long)le64_to_cpu(e->data_sector),
 		       le32_to_cpu(e->nr_sectors),
-		       (unsigned long long)dma_txn_entry_block(&d->m->geo, t, i),
+		       (unsigned long long)dmat_txn_entry_block(&d->m->geo, t, i),
 		       le32_to_cpu(e->data_crc));
 	}
 	printf("]");
-	if (t->flags & DMA_DESC_FLAG_COMMIT_RECORD)
+	if (t->flags & DMAT_DESC_FLAG_COMMIT_RECORD)
 		printf(", \"commit_record\": %llu",
-		       (unsigned long long)dma_log_wrap(&d->m->geo, t->log_block + 1 +
+		       (unsigned long long)dmat_log_wrap(&d->m->geo, t->log_block + 1 +
 							t->nr_data_blocks));
 	printf("}");
 }
 
-static int on_txn(void *ctx, const struct dma_txn *t)
+static int on_txn(void *ctx, const struct dmat_txn *t)
 {
 	struct dump *d = ctx;
 	u32 i;
@@ -87,15 +87,15 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 		printf("txn seq %llu at log block %llu: %u entries, %u data blocks",
 		       (unsigned long long)t->seq, (unsigned long long)t->log_block,
 		       t->nr_entries, t->nr_data_blocks);
-	if (t->flags & DMA_DESC_FLAG_COMMIT_RECORD) {
-		u64 at = dma_log_wrap(&d->m->geo, t->log_block + 1 + t->nr_data_blocks);
+	if (t->flags & DMAT_DESC_FLAG_COMMIT_RECORD) {
+		u64 at = dmat_log_wrap(&d->m->geo, t->log_block + 1 + t->nr_data_blocks);
 
 		printf(d->kv ? " commit_record=%llu" : ", commit record at log block %llu (zero-copy: no data crc)",
 		       (unsigned long long)at);
 	}
 	printf("\n");
 	for (i = 0; i < t->nr_entries; i++) {
-		const struct dma_entry *e = &t->desc->entries[i];
+		const struct dmat_entry *e = &t->desc->entries[i];
 
 		if (d->kv)
 			printf("entry seq=%llu index=%u ", (unsigned long long)t->seq, i);
@@ -105,7 +105,7 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 			     : "sector %llu +%u at log block %llu, crc %08x\n",
 		       (unsigned long long)le64_to_cpu(e->data_sector),
 		       le32_to_cpu(e->nr_sectors),
-		       (unsigned long long)dma_txn_entry_block(&d->m->geo, t, i),
+		       (unsigned long long)dmat_txn_entry_block(&d->m->geo, t, i),
 		       le32_to_cpu(e->data_crc));
 	}
 	return 0;
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	struct dump d = { 0 };
 	const char *why;
 	char **args;
-	struct dma_scan s;
+	struct dmat_scan s;
 	struct meta m;
 	char end[256];
 	int c, live = 0;
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
 	if (why) {
 		int unformatted = meta_unformatted(&m);
 		const char *name = m.truncated ? "truncated" :
-				   unformatted ? "unformatted" : dma_sb_result_name(m.sbr);
+				   unformatted ? "unformatted" : dmat_sb_result_name(m.sbr);
 		const char *end = unformatted ? "unformatted" : "superblock";
 
 		if (d.json) {
@@ -192,7 +192,7 @@ int main(int argc, char **argv)
 		scan_end_str(&s, end, sizeof(end));
 		printf("end: %s\n", end);
 	}
-	if (s.result == DMA_SCAN_IO_ERROR)
+	if (s.result == DMAT_SCAN_IO_ERROR)
 		return EXIT_USAGE;
 	return EXIT_OK;
 }

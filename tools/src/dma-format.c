@@ -78,19 +78,19 @@ static int64_t first_nonzero(int fd, uint64_t size, const char *path)
  */
 static void refuse_newer(int fd, uint64_t size, const char *path)
 {
-	struct dma_superblock *sb;
+	struct dmat_superblock *sb;
 	u32 incompat = 0, ro_compat = 0;
 
-	if (size < DMA_BLOCK_SIZE)
+	if (size < DMAT_BLOCK_SIZE)
 		return;
-	sb = xalloc_aligned(DMA_BLOCK_SIZE);
-	if (!pread_full(fd, sb, DMA_BLOCK_SIZE, 0)) {
-		switch (dma_sb_validate_read(sb, 0, 0)) {
-		case DMA_SB_INCOMPAT_FEATURES:
-			incompat = dma_sb_unknown_incompat(sb);
+	sb = xalloc_aligned(DMAT_BLOCK_SIZE);
+	if (!pread_full(fd, sb, DMAT_BLOCK_SIZE, 0)) {
+		switch (dmat_sb_validate_read(sb, 0, 0)) {
+		case DMAT_SB_INCOMPAT_FEATURES:
+			incompat = dmat_sb_unknown_incompat(sb);
 			/* fall through */
-		case DMA_SB_OK:
-			ro_compat = dma_sb_unknown_ro_compat(sb);
+		case DMAT_SB_OK:
+			ro_compat = dmat_sb_unknown_ro_compat(sb);
 			break;
 		default:
 			break;
@@ -122,12 +122,12 @@ int main(int argc, char **argv)
 	const char *sectors_arg = NULL, *dev_arg = NULL, *path;
 	uint64_t data_sectors, log_blocks = 0, size;
 	int fixed_log = 0;
-	struct dma_superblock *sb;
+	struct dmat_superblock *sb;
 	void *zero;
 	char ustr[37];
 	u8 uuid[16];
 	int c, force = 0, have_uuid = 0, fd, r;
-	struct dma_data_id id;
+	struct dmat_data_id id;
 	char idstr[200];
 	int64_t nz;
 
@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 		case 'd': dev_arg = optarg; break;
 		case 'l':
 			log_blocks = parse_u64_range("--log-blocks", optarg,
-						     DMA_MIN_LOG_BLOCKS, DMA_MAX_LOG_BLOCKS);
+						     DMAT_MIN_LOG_BLOCKS, DMAT_MAX_LOG_BLOCKS);
 			break;
 		case 'u':
 			if (uuid_parse(optarg, uuid))
@@ -158,18 +158,18 @@ int main(int argc, char **argv)
 	data_sectors = data_sectors_arg(sectors_arg, dev_arg);
 
 	fd = open_dev(path, O_RDWR, 1, &size, NULL);
-	if (size / DMA_BLOCK_SIZE < 1 + DMA_MIN_LOG_BLOCKS)
+	if (size / DMAT_BLOCK_SIZE < 1 + DMAT_MIN_LOG_BLOCKS)
 		die(EXIT_USAGE, "%s: too small: %llu bytes, need at least %u",
 		    path, (unsigned long long)size,
-		    (1 + DMA_MIN_LOG_BLOCKS) * DMA_BLOCK_SIZE);
+		    (1 + DMAT_MIN_LOG_BLOCKS) * DMAT_BLOCK_SIZE);
 	if (log_blocks)
 		fixed_log = 1;
 	else
-		log_blocks = size / DMA_BLOCK_SIZE - 1;
-	if (1 + log_blocks > size / DMA_BLOCK_SIZE)
+		log_blocks = size / DMAT_BLOCK_SIZE - 1;
+	if (1 + log_blocks > size / DMAT_BLOCK_SIZE)
 		die(EXIT_USAGE, "%s: --log-blocks %llu does not fit: room for %llu",
 		    path, (unsigned long long)log_blocks,
-		    (unsigned long long)(size / DMA_BLOCK_SIZE - 1));
+		    (unsigned long long)(size / DMAT_BLOCK_SIZE - 1));
 	if (!force) {
 		refuse_newer(fd, size, path);
 		nz = first_nonzero(fd, size, path);
@@ -185,25 +185,25 @@ int main(int argc, char **argv)
 		uuid[8] = (uuid[8] & 0x3f) | 0x80;
 	}
 
-	sb = xalloc_aligned(DMA_BLOCK_SIZE);
-	zero = xalloc_aligned(DMA_BLOCK_SIZE);
-	if (dma_sb_build(sb, uuid, 1, log_blocks, data_sectors))
+	sb = xalloc_aligned(DMAT_BLOCK_SIZE);
+	zero = xalloc_aligned(DMAT_BLOCK_SIZE);
+	if (dmat_sb_build(sb, uuid, 1, log_blocks, data_sectors))
 		die(EXIT_USAGE, "invalid geometry");
 	if (fixed_log) {
-		sb->feature_compat = cpu_to_le32(DMA_FEATURE_COMPAT_FIXED_LOG);
-		dma_sb_seal(sb);
+		sb->feature_compat = cpu_to_le32(DMAT_FEATURE_COMPAT_FIXED_LOG);
+		dmat_sb_seal(sb);
 	}
 	if (dev_arg) {
 		/* As the target records it when it formats: what it can check. */
 		data_dev_id(dev_arg, &id);
-		dma_sb_set_data_id(sb, &id);
+		dmat_sb_set_data_id(sb, &id);
 	}
 	/* Empty log first (the tail block zero), then the superblock. */
-	r = pwrite_full(fd, zero, DMA_BLOCK_SIZE, 1 * DMA_BLOCK_SIZE);
+	r = pwrite_full(fd, zero, DMAT_BLOCK_SIZE, 1 * DMAT_BLOCK_SIZE);
 	if (!r && fsync(fd))
 		r = -errno;
 	if (!r)
-		r = pwrite_full(fd, sb, DMA_BLOCK_SIZE, 0);
+		r = pwrite_full(fd, sb, DMAT_BLOCK_SIZE, 0);
 	if (!r && fsync(fd))
 		r = -errno;
 	if (r)

@@ -3,7 +3,7 @@
  * dma-replay: offline recovery.  Replays the committed transactions of a
  * dm-atomic log onto the data device (or image), flushes it, and moves the
  * superblock tail past them exactly as the kernel target's activation does
- * (tail = end of the log, seq + DMA_RECOVERY_SEQ_JUMP).  The same scan code
+ * (tail = end of the log, seq + DMAT_RECOVERY_SEQ_JUMP).  The same scan code
  * decides what is committed.
  */
 #include <errno.h>
@@ -53,17 +53,17 @@ struct replay {
 	u8 *buf;
 };
 
-static int on_txn(void *ctx, const struct dma_txn *t)
+static int on_txn(void *ctx, const struct dmat_txn *t)
 {
 	struct replay *r = ctx;
 	u32 i;
 
 	r->txns++;
 	for (i = 0; i < t->nr_entries; i++) {
-		const struct dma_entry *e = &t->desc->entries[i];
+		const struct dmat_entry *e = &t->desc->entries[i];
 		u64 sector = le64_to_cpu(e->data_sector);
-		u64 left = (u64)le32_to_cpu(e->nr_sectors) << DMA_SECTOR_SHIFT;
-		u64 pos = dma_txn_entry_block(&r->m->geo, t, i), off = sector << 9;
+		u64 left = (u64)le32_to_cpu(e->nr_sectors) << DMAT_SECTOR_SHIFT;
+		u64 pos = dmat_txn_entry_block(&r->m->geo, t, i), off = sector << 9;
 		int err;
 
 		r->sectors += le32_to_cpu(e->nr_sectors);
@@ -76,7 +76,7 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 			continue;
 		}
 		while (left) {
-			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : (u32)left;
+			u32 chunk = left > DMAT_BLOCK_SIZE ? DMAT_BLOCK_SIZE : (u32)left;
 
 			err = meta_read_block(r->m, r->m->geo.log_start + pos, r->buf);
 			if (err)
@@ -88,7 +88,7 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 				    (unsigned long long)(off >> 9), strerror(-err));
 			left -= chunk;
 			off += chunk;
-			pos = dma_log_wrap(&r->m->geo, pos + 1);
+			pos = dmat_log_wrap(&r->m->geo, pos + 1);
 		}
 	}
 	return 0;
@@ -97,18 +97,18 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 /* Does DATA begin with a dm-atomic superblock (arguments swapped)? */
 static int holds_superblock(int fd, uint64_t size)
 {
-	struct dma_superblock *sb;
+	struct dmat_superblock *sb;
 	int r;
 
-	if (size < DMA_BLOCK_SIZE)
+	if (size < DMAT_BLOCK_SIZE)
 		return 0;
-	sb = xalloc_aligned(DMA_BLOCK_SIZE);
-	if (pread_full(fd, sb, DMA_BLOCK_SIZE, 0))
+	sb = xalloc_aligned(DMAT_BLOCK_SIZE);
+	if (pread_full(fd, sb, DMAT_BLOCK_SIZE, 0))
 		r = 0;
 	else
-		switch (dma_sb_validate_read(sb, 0, 0)) {
-		case DMA_SB_OK:
-		case DMA_SB_INCOMPAT_FEATURES:	/* one of a newer version */
+		switch (dmat_sb_validate_read(sb, 0, 0)) {
+		case DMAT_SB_OK:
+		case DMAT_SB_INCOMPAT_FEATURES:	/* one of a newer version */
 			r = 1;
 			break;
 		default:
@@ -131,11 +131,11 @@ int main(int argc, char **argv)
 	};
 	struct replay r = { 0 };
 	char **args;
-	struct dma_scan s;
+	struct dmat_scan s;
 	struct meta m;
 	uint64_t data_size;
 	int c, keep_tail = 0, force = 0, ignore_id = 0;
-	struct dma_data_id have;
+	struct dmat_data_id have;
 	struct log_verdict v;
 	const char *why;
 
@@ -177,7 +177,7 @@ int main(int argc, char **argv)
 	if (why && !ignore_id)
 		die(EXIT_PROBLEM, "%s; nothing replayed (--ignore-data-id replays anyway)", why);
 	r.m = &m;
-	r.buf = xalloc_aligned(DMA_BLOCK_SIZE);
+	r.buf = xalloc_aligned(DMAT_BLOCK_SIZE);
 
 	/* First pass: decide, write nothing. */
 	r.counting = 1;
@@ -189,7 +189,7 @@ int main(int argc, char **argv)
 	r.counting = 0;
 	r.txns = r.sectors = 0;
 	meta_scan(&m, &s, on_txn, &r);
-	if (s.result == DMA_SCAN_IO_ERROR)
+	if (s.result == DMAT_SCAN_IO_ERROR)
 		die(EXIT_USAGE, "%s: %s", m.path, v.end);
 	if (r.dry_run) {
 		printf("would replay %llu transactions (%llu sectors); log ends: %s\n",
@@ -202,10 +202,10 @@ int main(int argc, char **argv)
 	       (unsigned long long)r.txns, (unsigned long long)r.sectors, v.end);
 	if (!keep_tail) {
 		/* The data is durable: the tail may move past it. */
-		dma_sb_set_tail(m.sb, s.next_seq + DMA_RECOVERY_SEQ_JUMP, s.next_block);
+		dmat_sb_set_tail(m.sb, s.next_seq + DMAT_RECOVERY_SEQ_JUMP, s.next_block);
 		meta_write_sb(&m);
 		printf("tail now seq %llu at log block %llu\n",
-		       (unsigned long long)(s.next_seq + DMA_RECOVERY_SEQ_JUMP),
+		       (unsigned long long)(s.next_seq + DMAT_RECOVERY_SEQ_JUMP),
 		       (unsigned long long)s.next_block);
 	}
 	return EXIT_OK;

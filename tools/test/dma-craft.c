@@ -46,7 +46,7 @@ static void __attribute__((noreturn)) help(void)
 
 static void wr(int fd, const void *b, uint64_t off)
 {
-	int r = pwrite_full(fd, b, DMA_BLOCK_SIZE, off);
+	int r = pwrite_full(fd, b, DMAT_BLOCK_SIZE, off);
 
 	if (r)
 		die(EXIT_USAGE, "write at %llu: %s", (unsigned long long)off, strerror(-r));
@@ -54,7 +54,7 @@ static void wr(int fd, const void *b, uint64_t off)
 
 static int cmd_format(int argc, char **argv)
 {
-	struct dma_superblock *sb = xalloc_aligned(DMA_BLOCK_SIZE);
+	struct dmat_superblock *sb = xalloc_aligned(DMAT_BLOCK_SIZE);
 	uint64_t lb, ds;
 	int fd;
 
@@ -62,15 +62,15 @@ static int cmd_format(int argc, char **argv)
 		usage_error("format: IMG LOG_BLOCKS DATA_SECTORS [TAIL_SEQ TAIL_BLOCK]");
 	lb = parse_u64("LOG_BLOCKS", argv[2]);
 	ds = parse_u64("DATA_SECTORS", argv[3]);
-	if (dma_sb_build(sb, fixed_uuid, 1, lb, ds))
+	if (dmat_sb_build(sb, fixed_uuid, 1, lb, ds))
 		die(EXIT_USAGE, "bad geometry");
 	if (argc == 6)
-		dma_sb_set_tail(sb, parse_u64("TAIL_SEQ", argv[4]),
+		dmat_sb_set_tail(sb, parse_u64("TAIL_SEQ", argv[4]),
 				parse_u64("TAIL_BLOCK", argv[5]));
 	fd = open(argv[1], O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "%s", argv[1]);
-	if (ftruncate(fd, (1 + lb) * DMA_BLOCK_SIZE))
+	if (ftruncate(fd, (1 + lb) * DMAT_BLOCK_SIZE))
 		die_errno(EXIT_USAGE, "%s: truncate", argv[1]);
 	wr(fd, sb, 0);
 	close(fd);
@@ -97,12 +97,12 @@ static int cmd_txn(int argc, char **argv)
 		{ "durable-seq", required_argument, NULL, 7 },
 		{ 0 }
 	};
-	struct dma_descriptor *d = xalloc_aligned(DMA_BLOCK_SIZE);
-	u8 *blk = xalloc_aligned(DMA_BLOCK_SIZE);
+	struct dmat_descriptor *d = xalloc_aligned(DMAT_BLOCK_SIZE);
+	u8 *blk = xalloc_aligned(DMAT_BLOCK_SIZE);
 	int c, foreign = 0, unchecked = 0, no_data = 0, have_seq = 0, have_at = 0, have_bnr = 0;
 	uint64_t seq = 0, at = 0, bnr = 0, pos, durable = 0;
-	struct dma_geometry g;
-	struct dma_scan s;
+	struct dmat_geometry g;
+	struct dmat_scan s;
 	struct meta m;
 	int i;
 
@@ -132,7 +132,7 @@ static int cmd_txn(int argc, char **argv)
 	g = m.geo;
 	if (foreign)
 		g.uuid[0] ^= 0xff;
-	dma_desc_init(d, &g, seq, at);
+	dmat_desc_init(d, &g, seq, at);
 	pos = (at + 1) % g.log_blocks;
 	for (i = optind + 1; i < argc; i++) {
 		char *plus = strchr(argv[i], '+');
@@ -146,14 +146,14 @@ static int cmd_txn(int argc, char **argv)
 		nr = parse_u64_range("NR", plus + 1, 0, UINT32_MAX);
 		left = nr * 512;
 		while (left) {
-			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : left, j;
+			u32 chunk = left > DMAT_BLOCK_SIZE ? DMAT_BLOCK_SIZE : left, j;
 
-			memset(blk, 0, DMA_BLOCK_SIZE);
+			memset(blk, 0, DMAT_BLOCK_SIZE);
 			for (j = 0; j < chunk; j++, off++)
 				blk[j] = (u8)(seq * 7 + i * 13 + off * 31 + (off >> 9));
-			crc = dma_crc32c_raw(crc, blk, chunk);
+			crc = dmat_crc32c_raw(crc, blk, chunk);
 			if (!no_data)
-				wr(m.fd, blk, (m.geo.log_start + pos) * DMA_BLOCK_SIZE);
+				wr(m.fd, blk, (m.geo.log_start + pos) * DMAT_BLOCK_SIZE);
 			pos = (pos + 1) % g.log_blocks;
 			left -= chunk;
 		}
@@ -165,17 +165,17 @@ static int cmd_txn(int argc, char **argv)
 			d->entries[n].data_crc = cpu_to_le32(crc ^ ~0U);
 			d->nr_entries = cpu_to_le32(n + 1);
 			d->nr_data_blocks = cpu_to_le32(le32_to_cpu(d->nr_data_blocks) +
-							DMA_ENTRY_BLOCKS(nr));
-		} else if (dma_desc_add(d, &g, sector, nr, crc ^ ~0U)) {
+							DMAT_ENTRY_BLOCKS(nr));
+		} else if (dmat_desc_add(d, &g, sector, nr, crc ^ ~0U)) {
 			die(EXIT_USAGE, "txn: entry %llu+%llu refused (use --unchecked)",
 			    (unsigned long long)sector, (unsigned long long)nr);
 		}
 	}
 	if (have_bnr)
 		d->blocknr = cpu_to_le64(bnr);
-	dma_desc_set_durable_seq(d, durable);
-	dma_desc_seal(d);
-	wr(m.fd, d, (m.geo.log_start + at) * DMA_BLOCK_SIZE);
+	dmat_desc_set_durable_seq(d, durable);
+	dmat_desc_seal(d);
+	wr(m.fd, d, (m.geo.log_start + at) * DMAT_BLOCK_SIZE);
 	printf("txn seq %llu at log block %llu, next at log block %llu\n",
 	       (unsigned long long)seq, (unsigned long long)at,
 	       (unsigned long long)pos);
@@ -186,7 +186,7 @@ static int cmd_sb(int argc, char **argv)
 {
 	int seal = 1, i = 1;
 	struct meta m;
-	struct dma_superblock *sb;
+	struct dmat_superblock *sb;
 
 	if (i < argc && !strcmp(argv[i], "--no-seal")) {
 		seal = 0;
@@ -196,8 +196,8 @@ static int cmd_sb(int argc, char **argv)
 		usage_error("sb: [--no-seal] IMG FIELD=VALUE...");
 	memset(&m, 0, sizeof(m));
 	m.fd = open_dev(argv[i], O_RDWR, 0, &m.size, NULL);
-	sb = xalloc_aligned(DMA_BLOCK_SIZE);
-	if (pread_full(m.fd, sb, DMA_BLOCK_SIZE, 0))
+	sb = xalloc_aligned(DMAT_BLOCK_SIZE);
+	if (pread_full(m.fd, sb, DMAT_BLOCK_SIZE, 0))
 		die(EXIT_USAGE, "%s: cannot read the superblock", argv[i]);
 	for (i++; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
@@ -208,22 +208,22 @@ static int cmd_sb(int argc, char **argv)
 		*eq = 0;
 		if (!strcmp(argv[i], "data_id")) {
 			/* data_id=KIND[:TEXT], KIND none, dm-uuid, partuuid or a number */
-			struct dma_data_id id = { 0 };
+			struct dmat_data_id id = { 0 };
 			char *colon = strchr(eq + 1, ':');
 
 			if (colon)
 				*colon = 0;
 			if (!strcmp(eq + 1, "none"))
-				id.kind = DMA_DATA_ID_NONE;
+				id.kind = DMAT_DATA_ID_NONE;
 			else if (!strcmp(eq + 1, "dm-uuid"))
-				id.kind = DMA_DATA_ID_DM_UUID;
+				id.kind = DMAT_DATA_ID_DM_UUID;
 			else if (!strcmp(eq + 1, "partuuid"))
-				id.kind = DMA_DATA_ID_PART_UUID;
+				id.kind = DMAT_DATA_ID_PART_UUID;
 			else
 				id.kind = (u32)parse_u64("data_id kind", eq + 1);
 			snprintf(id.id, sizeof(id.id), "%s", colon ? colon + 1 : "");
 			id.len = strlen(id.id);
-			dma_sb_set_data_id(sb, &id);
+			dmat_sb_set_data_id(sb, &id);
 			continue;
 		}
 		v = parse_u64(argv[i], eq + 1);
@@ -245,7 +245,7 @@ static int cmd_sb(int argc, char **argv)
 		usage_error("sb: unknown field '%s'", argv[i]);
 	}
 	if (seal)
-		dma_sb_seal(sb);
+		dmat_sb_seal(sb);
 	wr(m.fd, sb, 0);
 	return 0;
 }
@@ -254,19 +254,19 @@ static int cmd_flip(int argc, char **argv)
 {
 	struct meta m;
 	uint64_t lb, off;
-	u8 *blk = xalloc_aligned(DMA_BLOCK_SIZE);
+	u8 *blk = xalloc_aligned(DMAT_BLOCK_SIZE);
 
 	if (argc != 4)
 		usage_error("flip: IMG LOG_BLOCK OFFSET");
 	open_img(&m, argv[1]);
 	lb = parse_u64("LOG_BLOCK", argv[2]);
 	off = parse_u64("OFFSET", argv[3]);
-	if (lb >= m.geo.log_blocks || off >= DMA_BLOCK_SIZE)
+	if (lb >= m.geo.log_blocks || off >= DMAT_BLOCK_SIZE)
 		usage_error("flip: position outside the log");
 	if (meta_read_block(&m, m.geo.log_start + lb, blk))
 		die(EXIT_USAGE, "read failed");
 	blk[off] ^= 0xff;
-	wr(m.fd, blk, (m.geo.log_start + lb) * DMA_BLOCK_SIZE);
+	wr(m.fd, blk, (m.geo.log_start + lb) * DMAT_BLOCK_SIZE);
 	return 0;
 }
 

@@ -14,8 +14,8 @@
 #define LOG_BLOCKS 16
 #define DATA_SECTORS 1024
 
-static u8 meta[(1 + LOG_BLOCKS) * DMA_BLOCK_SIZE];
-static u8 dbuf[DMA_BLOCK_SIZE], xbuf[DMA_BLOCK_SIZE];
+static u8 meta[(1 + LOG_BLOCKS) * DMAT_BLOCK_SIZE];
+static u8 dbuf[DMAT_BLOCK_SIZE], xbuf[DMAT_BLOCK_SIZE];
 static int fail_read_at = -1;
 
 #define CHECK(cond, ...) do {						\
@@ -34,47 +34,47 @@ static int read_block(void *ctx, u64 b, void *buf)
 		return -EIO;
 	if (b >= 1 + LOG_BLOCKS)
 		return -ERANGE;
-	memcpy(buf, meta + b * DMA_BLOCK_SIZE, DMA_BLOCK_SIZE);
+	memcpy(buf, meta + b * DMAT_BLOCK_SIZE, DMAT_BLOCK_SIZE);
 	return 0;
 }
 
 static u8 *logblk(u64 lb)
 {
-	return meta + (1 + lb) * DMA_BLOCK_SIZE;
+	return meta + (1 + lb) * DMAT_BLOCK_SIZE;
 }
 
 /* Write a transaction of entries {sector, nr} with pattern data; returns next pos. */
-static u64 put_txn(const struct dma_geometry *g, u64 seq, u64 pos, int n,
+static u64 put_txn(const struct dmat_geometry *g, u64 seq, u64 pos, int n,
 		   const u64 *sectors, const u32 *nrs)
 {
-	struct dma_descriptor d;
+	struct dmat_descriptor d;
 	u64 p = (pos + 1) % LOG_BLOCKS;
 	int i;
 
-	dma_desc_init(&d, g, seq, pos);
+	dmat_desc_init(&d, g, seq, pos);
 	for (i = 0; i < n; i++) {
 		u64 left = (u64)nrs[i] * 512, bl;
 		u32 crc = ~0U;
 
-		for (bl = 0; bl < DMA_ENTRY_BLOCKS(nrs[i]); bl++) {
-			u32 chunk = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : left;
+		for (bl = 0; bl < DMAT_ENTRY_BLOCKS(nrs[i]); bl++) {
+			u32 chunk = left > DMAT_BLOCK_SIZE ? DMAT_BLOCK_SIZE : left;
 
-			memset(logblk(p), 0, DMA_BLOCK_SIZE);
+			memset(logblk(p), 0, DMAT_BLOCK_SIZE);
 			memset(logblk(p), (int)(seq * 16 + i + bl) | 1, chunk);
-			crc = dma_crc32c_raw(crc, logblk(p), chunk);
+			crc = dmat_crc32c_raw(crc, logblk(p), chunk);
 			left -= chunk;
 			p = (p + 1) % LOG_BLOCKS;
 		}
-		CHECK(dma_desc_add(&d, g, sectors[i], nrs[i], crc ^ ~0U) == 0, "add");
+		CHECK(dmat_desc_add(&d, g, sectors[i], nrs[i], crc ^ ~0U) == 0, "add");
 	}
-	dma_desc_seal(&d);
+	dmat_desc_seal(&d);
 	memcpy(logblk(pos), &d, sizeof(d));
 	return p;
 }
 
 static u64 seen_txns, seen_entries;
 
-static int on_txn(void *ctx, const struct dma_txn *t)
+static int on_txn(void *ctx, const struct dmat_txn *t)
 {
 	(void)ctx;
 	seen_txns++;
@@ -82,8 +82,8 @@ static int on_txn(void *ctx, const struct dma_txn *t)
 	return 0;
 }
 
-static enum dma_scan_result scan(const struct dma_geometry *g, u64 seq, u64 pos,
-				 struct dma_scan *s)
+static enum dmat_scan_result scan(const struct dmat_geometry *g, u64 seq, u64 pos,
+				 struct dmat_scan *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->geo = g;
@@ -94,7 +94,7 @@ static enum dma_scan_result scan(const struct dma_geometry *g, u64 seq, u64 pos,
 	s->read_block = read_block;
 	s->transaction = on_txn;
 	seen_txns = seen_entries = 0;
-	return dma_scan(s);
+	return dmat_scan(s);
 }
 
 static void test_crc(void)
@@ -102,177 +102,177 @@ static void test_crc(void)
 	static const char v[] = "123456789";
 	u32 c;
 
-	CHECK(dma_crc32c(v, 9) == DMA_CRC32C_CHECK, "crc32c vector %08x",
-	      dma_crc32c(v, 9));
-	c = dma_crc32c_raw(~0U, v, 4);
-	c = dma_crc32c_raw(c, v + 4, 5) ^ ~0U;
-	CHECK(c == DMA_CRC32C_CHECK, "piecewise crc32c %08x", c);
-	CHECK(dma_crc32c("", 0) == 0, "crc32c of nothing");
-	printf("ok crc32c(\"123456789\") = %08X\n", dma_crc32c(v, 9));
+	CHECK(dmat_crc32c(v, 9) == DMAT_CRC32C_CHECK, "crc32c vector %08x",
+	      dmat_crc32c(v, 9));
+	c = dmat_crc32c_raw(~0U, v, 4);
+	c = dmat_crc32c_raw(c, v + 4, 5) ^ ~0U;
+	CHECK(c == DMAT_CRC32C_CHECK, "piecewise crc32c %08x", c);
+	CHECK(dmat_crc32c("", 0) == 0, "crc32c of nothing");
+	printf("ok crc32c(\"123456789\") = %08X\n", dmat_crc32c(v, 9));
 }
 
 static void test_sb(void)
 {
 	static const u8 uuid[16] = "0123456789abcdef";
-	struct dma_superblock sb, t;
+	struct dmat_superblock sb, t;
 
-	CHECK(dma_sb_build(&sb, uuid, 1, 0, 8) == -1, "build log_blocks 0");
-	CHECK(dma_sb_build(&sb, uuid, 0, 8, 8) == -1, "build log_start 0");
-	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
-	CHECK(dma_sb_validate(&sb, DATA_SECTORS, 1 + LOG_BLOCKS) == DMA_SB_OK, "valid");
-	CHECK(dma_sb_validate(&sb, 0, 0) == DMA_SB_OK, "valid without sizes");
+	CHECK(dmat_sb_build(&sb, uuid, 1, 0, 8) == -1, "build log_blocks 0");
+	CHECK(dmat_sb_build(&sb, uuid, 0, 8, 8) == -1, "build log_start 0");
+	CHECK(dmat_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
+	CHECK(dmat_sb_validate(&sb, DATA_SECTORS, 1 + LOG_BLOCKS) == DMAT_SB_OK, "valid");
+	CHECK(dmat_sb_validate(&sb, 0, 0) == DMAT_SB_OK, "valid without sizes");
 	CHECK(le64_to_cpu(sb.tail_seq) == 1 && le64_to_cpu(sb.tail_block) == 0, "tail");
 
 	memset(&t, 0, sizeof(t));
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_NEEDS_FORMAT, "zero");
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_NEEDS_FORMAT, "zero");
 	t = sb; t.blocknr = cpu_to_le64(5);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_WRONG_BLOCKNR, "blocknr");
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_WRONG_BLOCKNR, "blocknr");
 	t = sb; t.magic = cpu_to_le64(1);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_MAGIC, "magic");
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_MAGIC, "magic");
 	t = sb; t.reserved[100] = 1;
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_CSUM, "csum");
-	t = sb; t.version = cpu_to_le32(2); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_VERSION, "version");
-	t = sb; t.flags = cpu_to_le32(4); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_FLAGS, "flags");
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_CSUM, "csum");
+	t = sb; t.version = cpu_to_le32(2); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_VERSION, "version");
+	t = sb; t.flags = cpu_to_le32(4); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_FLAGS, "flags");
 	/* Feature words: incompat refused by both; ro_compat only for writers. */
-	CHECK(dma_sb_unknown_compat(&sb) == 0 && dma_sb_unknown_ro_compat(&sb) == 0 &&
-	      dma_sb_unknown_incompat(&sb) == 0, "built without features");
-	t = sb; t.feature_incompat = cpu_to_le32(0x2); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat");
-	CHECK(dma_sb_validate_read(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat, read");
-	t.flags = cpu_to_le32(4); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_FLAGS, "flags before features");
-	t = sb; t.feature_ro_compat = cpu_to_le32(0x80000000U); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_RO_COMPAT_FEATURES, "ro_compat");
-	CHECK(dma_sb_validate_read(&t, DATA_SECTORS, 1 + LOG_BLOCKS) == DMA_SB_OK,
+	CHECK(dmat_sb_unknown_compat(&sb) == 0 && dmat_sb_unknown_ro_compat(&sb) == 0 &&
+	      dmat_sb_unknown_incompat(&sb) == 0, "built without features");
+	t = sb; t.feature_incompat = cpu_to_le32(0x2); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_INCOMPAT_FEATURES, "incompat");
+	CHECK(dmat_sb_validate_read(&t, 0, 0) == DMAT_SB_INCOMPAT_FEATURES, "incompat, read");
+	t.flags = cpu_to_le32(4); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_FLAGS, "flags before features");
+	t = sb; t.feature_ro_compat = cpu_to_le32(0x80000000U); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_RO_COMPAT_FEATURES, "ro_compat");
+	CHECK(dmat_sb_validate_read(&t, DATA_SECTORS, 1 + LOG_BLOCKS) == DMAT_SB_OK,
 	      "ro_compat, read");
-	CHECK(dma_sb_validate_read(&t, DATA_SECTORS + 8, 0) == DMA_SB_DATA_SIZE_MISMATCH,
+	CHECK(dmat_sb_validate_read(&t, DATA_SECTORS + 8, 0) == DMAT_SB_DATA_SIZE_MISMATCH,
 	      "ro_compat, read: later checks still run");
-	t.feature_incompat = cpu_to_le32(2); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_INCOMPAT_FEATURES, "incompat before ro_compat");
-	t = sb; t.feature_compat = cpu_to_le32(0xffffffffU); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, DATA_SECTORS, 1 + LOG_BLOCKS) == DMA_SB_OK, "compat ignored");
-	dma_sb_set_tail(&t, 9, 1);
+	t.feature_incompat = cpu_to_le32(2); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_INCOMPAT_FEATURES, "incompat before ro_compat");
+	t = sb; t.feature_compat = cpu_to_le32(0xffffffffU); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, DATA_SECTORS, 1 + LOG_BLOCKS) == DMAT_SB_OK, "compat ignored");
+	dmat_sb_set_tail(&t, 9, 1);
 	CHECK(le32_to_cpu(t.feature_compat) == 0xffffffffU &&
-	      dma_sb_validate(&t, 0, 0) == DMA_SB_OK, "set tail keeps the feature words");
+	      dmat_sb_validate(&t, 0, 0) == DMAT_SB_OK, "set tail keeps the feature words");
 	/* Data device identity: recorded with its feature bit, compared by kind and text. */
 	{
-		struct dma_data_id a = { DMA_DATA_ID_DM_UUID, 5, "LVM-a" };
-		struct dma_data_id b = { DMA_DATA_ID_DM_UUID, 5, "LVM-b" };
-		struct dma_data_id p = { DMA_DATA_ID_PART_UUID, 5, "LVM-a" };
-		struct dma_data_id none = { DMA_DATA_ID_NONE, 0, "" };
+		struct dmat_data_id a = { DMAT_DATA_ID_DM_UUID, 5, "LVM-a" };
+		struct dmat_data_id b = { DMAT_DATA_ID_DM_UUID, 5, "LVM-b" };
+		struct dmat_data_id p = { DMAT_DATA_ID_PART_UUID, 5, "LVM-a" };
+		struct dmat_data_id none = { DMAT_DATA_ID_NONE, 0, "" };
 
-		CHECK(dma_sb_check_data_id(&sb, &a) == DMA_DATA_ID_UNCHECKED, "no record");
-		t = sb; dma_sb_set_data_id(&t, &a);
-		CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_OK &&
-		      (le32_to_cpu(t.feature_compat) & DMA_FEATURE_COMPAT_DATA_ID) &&
-		      dma_sb_unknown_compat(&t) == 0, "record sets the known compat bit");
-		CHECK(dma_sb_check_data_id(&t, &a) == DMA_DATA_ID_MATCH &&
-		      dma_sb_check_data_id(&t, &b) == DMA_DATA_ID_MISMATCH &&
-		      dma_sb_check_data_id(&t, &p) == DMA_DATA_ID_MISMATCH &&
-		      dma_sb_check_data_id(&t, &none) == DMA_DATA_ID_MISMATCH, "compare");
-		dma_sb_set_tail(&t, 9, 1);
-		CHECK(dma_sb_check_data_id(&t, &a) == DMA_DATA_ID_MATCH, "set tail keeps it");
-		t.data_id_len = cpu_to_le32(DMA_DATA_ID_LEN + 1); dma_sb_seal(&t);
-		CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_DATA_ID, "id too long");
-		t = sb; dma_sb_set_data_id(&t, &a); t.data_id[6] = 'x'; dma_sb_seal(&t);
-		CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_DATA_ID, "junk after the id");
-		t = sb; dma_sb_set_data_id(&t, &none);
-		CHECK(dma_sb_check_data_id(&t, &b) == DMA_DATA_ID_UNCHECKED, "none recorded");
-		t.data_id_kind = cpu_to_le32(9); dma_sb_seal(&t);
-		CHECK(dma_sb_check_data_id(&t, &b) == DMA_DATA_ID_UNCHECKED, "unknown kind");
+		CHECK(dmat_sb_check_data_id(&sb, &a) == DMAT_DATA_ID_UNCHECKED, "no record");
+		t = sb; dmat_sb_set_data_id(&t, &a);
+		CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_OK &&
+		      (le32_to_cpu(t.feature_compat) & DMAT_FEATURE_COMPAT_DATA_ID) &&
+		      dmat_sb_unknown_compat(&t) == 0, "record sets the known compat bit");
+		CHECK(dmat_sb_check_data_id(&t, &a) == DMAT_DATA_ID_MATCH &&
+		      dmat_sb_check_data_id(&t, &b) == DMAT_DATA_ID_MISMATCH &&
+		      dmat_sb_check_data_id(&t, &p) == DMAT_DATA_ID_MISMATCH &&
+		      dmat_sb_check_data_id(&t, &none) == DMAT_DATA_ID_MISMATCH, "compare");
+		dmat_sb_set_tail(&t, 9, 1);
+		CHECK(dmat_sb_check_data_id(&t, &a) == DMAT_DATA_ID_MATCH, "set tail keeps it");
+		t.data_id_len = cpu_to_le32(DMAT_DATA_ID_LEN + 1); dmat_sb_seal(&t);
+		CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_DATA_ID, "id too long");
+		t = sb; dmat_sb_set_data_id(&t, &a); t.data_id[6] = 'x'; dmat_sb_seal(&t);
+		CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_DATA_ID, "junk after the id");
+		t = sb; dmat_sb_set_data_id(&t, &none);
+		CHECK(dmat_sb_check_data_id(&t, &b) == DMAT_DATA_ID_UNCHECKED, "none recorded");
+		t.data_id_kind = cpu_to_le32(9); dmat_sb_seal(&t);
+		CHECK(dmat_sb_check_data_id(&t, &b) == DMAT_DATA_ID_UNCHECKED, "unknown kind");
 	}
-	t = sb; t.block_size = cpu_to_le32(512); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_GEOMETRY, "block size");
-	t = sb; t.tail_block = cpu_to_le64(LOG_BLOCKS); dma_sb_seal(&t);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_BAD_GEOMETRY, "tail block");
-	CHECK(dma_sb_validate(&sb, DATA_SECTORS + 8, 0) == DMA_SB_DATA_SIZE_MISMATCH,
+	t = sb; t.block_size = cpu_to_le32(512); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_GEOMETRY, "block size");
+	t = sb; t.tail_block = cpu_to_le64(LOG_BLOCKS); dmat_sb_seal(&t);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_BAD_GEOMETRY, "tail block");
+	CHECK(dmat_sb_validate(&sb, DATA_SECTORS + 8, 0) == DMAT_SB_DATA_SIZE_MISMATCH,
 	      "data size");
-	CHECK(dma_sb_validate(&sb, 0, LOG_BLOCKS) == DMA_SB_META_TOO_SMALL, "meta size");
+	CHECK(dmat_sb_validate(&sb, 0, LOG_BLOCKS) == DMAT_SB_META_TOO_SMALL, "meta size");
 	t = sb;
-	dma_sb_set_tail(&t, 77, 3);
-	CHECK(dma_sb_validate(&t, 0, 0) == DMA_SB_OK, "set tail reseals");
+	dmat_sb_set_tail(&t, 77, 3);
+	CHECK(dmat_sb_validate(&t, 0, 0) == DMAT_SB_OK, "set tail reseals");
 	CHECK(le64_to_cpu(t.tail_seq) == 77 && le64_to_cpu(t.tail_block) == 3, "set tail");
-	printf("ok superblock round trip and %d distinct refusals\n", DMA_SB_NR_RESULTS - 2);
+	printf("ok superblock round trip and %d distinct refusals\n", DMAT_SB_NR_RESULTS - 2);
 }
 
 static void test_scan(void)
 {
 	static const u8 uuid[16] = "fedcba9876543210";
-	struct dma_superblock sb;
-	struct dma_geometry g;
-	struct dma_scan s;
+	struct dmat_superblock sb;
+	struct dmat_geometry g;
+	struct dmat_scan s;
 	u64 sec1[] = { 0, 100 }, sec2[] = { 1016 }, sec3[] = { 8 };
 	u32 nr1[] = { 8, 9 }, nr2[] = { 8 }, nr3[] = { 24 };
 	u64 p;
 
 	memset(meta, 0, sizeof(meta));
-	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
-	dma_geometry_from_sb(&g, &sb);
+	CHECK(dmat_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
+	dmat_geometry_from_sb(&g, &sb);
 
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 0 &&
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 0 &&
 	      s.next_seq == 1 && s.next_block == 0, "empty log");
 
 	p = put_txn(&g, 1, 0, 2, sec1, nr1);	/* 1 + 1 + 2 blocks */
 	CHECK(p == 4, "layout %llu", (unsigned long long)p);
 	p = put_txn(&g, 2, p, 1, sec2, nr2);
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2 &&
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 2 &&
 	      seen_txns == 2 && seen_entries == 3 && s.next_seq == 3 &&
 	      s.next_block == 6 && s.used_blocks == 6, "two txns: %s %llu",
-	      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns);
+	      dmat_scan_result_str(s.result), (unsigned long long)s.nr_txns);
 	printf("ok two transactions round trip, head at log block %llu\n",
 	       (unsigned long long)s.next_block);
 
 	/* Entry data blocks of txn 1: entry 1 starts at log block 2. */
 	{
-		struct dma_txn t = { .seq = 1, .log_block = 0, .nr_entries = 2,
+		struct dmat_txn t = { .seq = 1, .log_block = 0, .nr_entries = 2,
 				     .desc = (void *)logblk(0) };
-		CHECK(dma_txn_entry_block(&g, &t, 1) == 2, "entry block");
+		CHECK(dmat_txn_entry_block(&g, &t, 1) == 2, "entry block");
 	}
 
 	/* A data block where a descriptor should be. */
-	CHECK(scan(&g, 1, 1, &s) == DMA_SCAN_BAD_MAGIC && s.nr_txns == 0, "data block");
+	CHECK(scan(&g, 1, 1, &s) == DMAT_SCAN_BAD_MAGIC && s.nr_txns == 0, "data block");
 	/* Torn data in txn 2. */
 	logblk(5)[7] ^= 1;
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_DATA_CRC && s.nr_txns == 1 &&
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_DATA_CRC && s.nr_txns == 1 &&
 	      s.bad_entry == 0 && s.bad_block == 5 && s.next_block == 4, "data crc");
 	logblk(5)[7] ^= 1;
 	/* Torn descriptor. */
 	logblk(4)[200] ^= 1;
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_DESC_CSUM && s.nr_txns == 1, "desc csum");
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_DESC_CSUM && s.nr_txns == 1, "desc csum");
 	logblk(4)[200] ^= 1;
 	/* Stale: start expecting seq 2 at block 0. */
-	CHECK(scan(&g, 2, 0, &s) == DMA_SCAN_STALE_SEQ && s.found_seq == 1, "stale");
-	CHECK(scan(&g, 0, 0, &s) == DMA_SCAN_SEQ_GAP && s.found_seq == 1, "gap");
+	CHECK(scan(&g, 2, 0, &s) == DMAT_SCAN_STALE_SEQ && s.found_seq == 1, "stale");
+	CHECK(scan(&g, 0, 0, &s) == DMAT_SCAN_SEQ_GAP && s.found_seq == 1, "gap");
 	/* Descriptor copied to the wrong place. */
-	memcpy(logblk(10), logblk(4), DMA_BLOCK_SIZE);
-	CHECK(scan(&g, 2, 10, &s) == DMA_SCAN_BLOCKNR_MISMATCH, "blocknr");
-	memset(logblk(10), 0, DMA_BLOCK_SIZE);
+	memcpy(logblk(10), logblk(4), DMAT_BLOCK_SIZE);
+	CHECK(scan(&g, 2, 10, &s) == DMAT_SCAN_BLOCKNR_MISMATCH, "blocknr");
+	memset(logblk(10), 0, DMAT_BLOCK_SIZE);
 	/* I/O error on the second descriptor. */
 	fail_read_at = 1 + 4;
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_IO_ERROR && s.io_error == -EIO &&
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_IO_ERROR && s.io_error == -EIO &&
 	      s.nr_txns == 1, "io error");
 	fail_read_at = -1;
 
 	/* Another format's record: same layout, other uuid. */
 	{
-		struct dma_geometry o = g;
+		struct dmat_geometry o = g;
 
 		o.uuid[0] ^= 0xff;
 		put_txn(&o, 3, 6, 1, sec2, nr2);
-		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_SALT_MISMATCH && s.nr_txns == 2,
+		CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_SALT_MISMATCH && s.nr_txns == 2,
 		      "salt");
 	}
 
 	/* Wrap-around: txn at log block 14 with 3 data blocks wraps to 0..1. */
-	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+	memset(meta + DMAT_BLOCK_SIZE, 0, LOG_BLOCKS * DMAT_BLOCK_SIZE);
 	p = put_txn(&g, 40, 14, 1, sec3, nr3);
 	CHECK(p == 2, "wrap layout");
 	p = put_txn(&g, 41, p, 1, sec2, nr2);
-	CHECK(scan(&g, 40, 14, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2 &&
+	CHECK(scan(&g, 40, 14, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 2 &&
 	      s.next_block == 4 && s.next_seq == 42, "wrap: %s",
-	      dma_scan_result_str(s.result));
+	      dmat_scan_result_str(s.result));
 	printf("ok wrap-around, head at log block %llu seq %llu\n",
 	       (unsigned long long)s.next_block, (unsigned long long)s.next_seq);
 
@@ -281,58 +281,58 @@ static void test_scan(void)
 	p = put_txn(&g, 43, p, 1, sec3, nr3);	/* 8..11 */
 	CHECK(p == 12, "fill");
 	{	/* 44 at 12 claims 12..15, over the tail at 14: descriptor only. */
-		struct dma_descriptor d;
+		struct dmat_descriptor d;
 
-		dma_desc_init(&d, &g, 44, 12);
-		CHECK(dma_desc_add(&d, &g, 8, 24, 0) == 0, "add");
-		dma_desc_seal(&d);
+		dmat_desc_init(&d, &g, 44, 12);
+		CHECK(dmat_desc_add(&d, &g, 8, 24, 0) == 0, "add");
+		dmat_desc_seal(&d);
 		memcpy(logblk(12), &d, sizeof(d));
 	}
-	CHECK(scan(&g, 40, 14, &s) == DMA_SCAN_LOG_OVERRUN && s.nr_txns == 4 &&
-	      s.next_block == 12, "overrun %s", dma_scan_result_str(s.result));
+	CHECK(scan(&g, 40, 14, &s) == DMAT_SCAN_LOG_OVERRUN && s.nr_txns == 4 &&
+	      s.next_block == 12, "overrun %s", dmat_scan_result_str(s.result));
 	printf("ok every scan verdict as expected\n");
 
 	/* Builder refusals. */
 	{
-		struct dma_descriptor d;
+		struct dmat_descriptor d;
 		int i;
 
-		dma_desc_init(&d, &g, 1, 0);
-		CHECK(dma_desc_add(&d, &g, DATA_SECTORS - 1, 2, 0) == -1, "range");
-		CHECK(dma_desc_add(&d, &g, 0, 0, 0) == -1, "zero");
-		for (i = 0; i < (int)DMA_MAX_ENTRIES; i++)
-			CHECK(dma_desc_add(&d, &g, i, 1, 0) == 0, "add %d", i);
-		CHECK(dma_desc_add(&d, &g, 0, 1, 0) == -1, "full");
-		printf("ok descriptor holds %u entries\n", DMA_MAX_ENTRIES);
+		dmat_desc_init(&d, &g, 1, 0);
+		CHECK(dmat_desc_add(&d, &g, DATA_SECTORS - 1, 2, 0) == -1, "range");
+		CHECK(dmat_desc_add(&d, &g, 0, 0, 0) == -1, "zero");
+		for (i = 0; i < (int)DMAT_MAX_ENTRIES; i++)
+			CHECK(dmat_desc_add(&d, &g, i, 1, 0) == 0, "add %d", i);
+		CHECK(dmat_desc_add(&d, &g, 0, 1, 0) == -1, "full");
+		printf("ok descriptor holds %u entries\n", DMAT_MAX_ENTRIES);
 	}
 }
 
 /*
- * A zero-copy transaction (DMA_DESC_FLAG_COMMIT_RECORD) of whole blocks at
+ * A zero-copy transaction (DMAT_DESC_FLAG_COMMIT_RECORD) of whole blocks at
  * @pos: descriptor, data (no crc), and the commit record unless !@commit.
  * Returns the position after it.
  */
-static u64 put_zc_txn(const struct dma_geometry *g, u64 seq, u64 pos, u64 sector,
+static u64 put_zc_txn(const struct dmat_geometry *g, u64 seq, u64 pos, u64 sector,
 		      u32 nr, int commit)
 {
-	struct dma_descriptor d;
-	struct dma_commit c;
+	struct dmat_descriptor d;
+	struct dmat_commit c;
 	u64 p = (pos + 1) % LOG_BLOCKS, bl;
 
-	dma_desc_init(&d, g, seq, pos);
-	dma_desc_set_commit_record(&d);
-	CHECK(dma_desc_add(&d, g, sector, nr, 0) == 0, "zc add");
-	dma_desc_seal(&d);
+	dmat_desc_init(&d, g, seq, pos);
+	dmat_desc_set_commit_record(&d);
+	CHECK(dmat_desc_add(&d, g, sector, nr, 0) == 0, "zc add");
+	dmat_desc_seal(&d);
 	memcpy(logblk(pos), &d, sizeof(d));
-	for (bl = 0; bl < DMA_ENTRY_BLOCKS(nr); bl++) {
-		memset(logblk(p), (int)(seq + bl) | 1, DMA_BLOCK_SIZE);
+	for (bl = 0; bl < DMAT_ENTRY_BLOCKS(nr); bl++) {
+		memset(logblk(p), (int)(seq + bl) | 1, DMAT_BLOCK_SIZE);
 		p = (p + 1) % LOG_BLOCKS;
 	}
-	dma_commit_build(&c, g, &d, p);
+	dmat_commit_build(&c, g, &d, p);
 	if (commit)
 		memcpy(logblk(p), &c, sizeof(c));
 	else
-		memset(logblk(p), 0, DMA_BLOCK_SIZE);
+		memset(logblk(p), 0, DMAT_BLOCK_SIZE);
 	return (p + 1) % LOG_BLOCKS;
 }
 
@@ -353,68 +353,68 @@ static int counted_sparse(void *ctx, u64 b, void *buf)
 static void test_commit_records(void)
 {
 	static const u8 uuid[16] = "0123456789abcdef";
-	struct dma_superblock sb;
-	struct dma_geometry g;
-	struct dma_scan s;
+	struct dmat_superblock sb;
+	struct dmat_geometry g;
+	struct dmat_scan s;
 	u64 sec[] = { 40 };
 	u32 nr[] = { 8 };
 	u64 p, q;
 
 	memset(meta, 0, sizeof(meta));
-	CHECK(dma_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
-	dma_geometry_from_sb(&g, &sb);
-	CHECK(dma_sb_unknown_incompat(&sb) == 0, "incompat known");
-	sb.feature_incompat = cpu_to_le32(DMA_FEATURE_INCOMPAT_COMMIT_RECORDS);
-	dma_sb_seal(&sb);
-	CHECK(dma_sb_validate(&sb, 0, 0) == DMA_SB_OK, "commit records feature accepted");
+	CHECK(dmat_sb_build(&sb, uuid, 1, LOG_BLOCKS, DATA_SECTORS) == 0, "build");
+	dmat_geometry_from_sb(&g, &sb);
+	CHECK(dmat_sb_unknown_incompat(&sb) == 0, "incompat known");
+	sb.feature_incompat = cpu_to_le32(DMAT_FEATURE_INCOMPAT_COMMIT_RECORDS);
+	dmat_sb_seal(&sb);
+	CHECK(dmat_sb_validate(&sb, 0, 0) == DMAT_SB_OK, "commit records feature accepted");
 
 	/* 1: descriptor + 2 data + record (0..3); 2: a copy txn (4..5); 3: zc wrapping. */
 	p = put_zc_txn(&g, 1, 0, 8, 16, 1);
 	CHECK(p == 4, "zc layout %llu", (unsigned long long)p);
 	p = put_txn(&g, 2, p, 1, sec, nr);
 	CHECK(p == 6, "after copy txn");
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2 &&
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 2 &&
 	      s.used_blocks == 6 && s.next_block == 6, "zc + copy: %s",
-	      dma_scan_result_str(s.result));
+	      dmat_scan_result_str(s.result));
 
 	/* No record: torn, a normal end; the next transaction is not reached. */
-	memset(logblk(3), 0, DMA_BLOCK_SIZE);
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_NO_COMMIT && s.nr_txns == 0 &&
+	memset(logblk(3), 0, DMAT_BLOCK_SIZE);
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_NO_COMMIT && s.nr_txns == 0 &&
 	      s.bad_block == 3 && s.next_block == 0 &&
-	      dma_scan_result_is_normal_end(s.result), "no record: %s",
-	      dma_scan_result_str(s.result));
+	      dmat_scan_result_is_normal_end(s.result), "no record: %s",
+	      dmat_scan_result_str(s.result));
 	/* A record of another descriptor (same seq, other data), then a torn one. */
 	{
-		struct dma_descriptor d;
-		struct dma_commit c;
+		struct dmat_descriptor d;
+		struct dmat_commit c;
 
 		memcpy(&d, logblk(0), sizeof(d));
 		d.entries[0].data_sector = cpu_to_le64(16);
-		dma_desc_seal(&d);
-		dma_commit_build(&c, &g, &d, 3);
+		dmat_desc_seal(&d);
+		dmat_commit_build(&c, &g, &d, 3);
 		memcpy(logblk(3), &c, sizeof(c));
-		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_NO_COMMIT, "record of another descriptor");
+		CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_NO_COMMIT, "record of another descriptor");
 		memcpy(&d, logblk(0), sizeof(d));
-		dma_commit_build(&c, &g, &d, 3);
+		dmat_commit_build(&c, &g, &d, 3);
 		memcpy(logblk(3), &c, sizeof(c));
-		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2, "record back");
+		CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 2, "record back");
 		logblk(3)[100] ^= 1;
-		CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_NO_COMMIT, "torn record");
+		CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_NO_COMMIT, "torn record");
 		logblk(3)[100] ^= 1;
 		/* The record moved one block on (an earlier lap's position). */
-		memcpy(logblk(7), logblk(3), DMA_BLOCK_SIZE);
-		CHECK(!dma_commit_check((void *)logblk(7), &g, &d, 7), "record position salt");
+		memcpy(logblk(7), logblk(3), DMAT_BLOCK_SIZE);
+		CHECK(!dmat_commit_check((void *)logblk(7), &g, &d, 7), "record position salt");
 	}
 	/* Data is not checked: a flipped data byte still replays. */
 	logblk(1)[9] ^= 1;
-	CHECK(scan(&g, 1, 0, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 2, "data unchecked");
+	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 2, "data unchecked");
 
 	/*
 	 * With read_sparse, the scan reads a zero-copy transaction's
 	 * descriptor and record through it and never its data.
 	 */
 	{
-		memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+		memset(meta + DMAT_BLOCK_SIZE, 0, LOG_BLOCKS * DMAT_BLOCK_SIZE);
 		p = put_zc_txn(&g, 1, 0, 8, 16, 1);
 		p = put_zc_txn(&g, 2, p, 64, 24, 1);
 		p = put_txn(&g, 3, p, 1, sec, nr);	/* a copied one: its data is read */
@@ -426,35 +426,35 @@ static void test_commit_records(void)
 		s.read_block = counted_read;
 		s.read_sparse = counted_sparse;
 		n_read = n_sparse = 0;
-		CHECK(dma_scan(&s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 3, "sparse scan");
+		CHECK(dmat_scan(&s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 3, "sparse scan");
 		CHECK(n_read == 1 && n_sparse == 6, "zero-copy data not read: %d block reads, %d sparse",
 		      n_read, n_sparse);
 	}
 
 	/* Wrap: a zc txn at 13 with 3 data blocks: 13, 14 15 0, record at 1. */
-	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+	memset(meta + DMAT_BLOCK_SIZE, 0, LOG_BLOCKS * DMAT_BLOCK_SIZE);
 	q = put_zc_txn(&g, 7, 13, 0, 24, 1);
 	CHECK(q == 2, "zc wrap layout %llu", (unsigned long long)q);
-	CHECK(scan(&g, 7, 13, &s) == DMA_SCAN_UNWRITTEN && s.nr_txns == 1 &&
+	CHECK(scan(&g, 7, 13, &s) == DMAT_SCAN_UNWRITTEN && s.nr_txns == 1 &&
 	      s.next_block == 2 && s.used_blocks == 5, "zc wrap: %s",
-	      dma_scan_result_str(s.result));
+	      dmat_scan_result_str(s.result));
 	/* Overrun counts the record: 14 blocks used, a zc txn of 1 data block needs 3. */
-	memset(meta + DMA_BLOCK_SIZE, 0, LOG_BLOCKS * DMA_BLOCK_SIZE);
+	memset(meta + DMAT_BLOCK_SIZE, 0, LOG_BLOCKS * DMAT_BLOCK_SIZE);
 	{
-		struct dma_descriptor d;
+		struct dmat_descriptor d;
 		u32 bad;
 
-		dma_desc_init(&d, &g, 1, 0);
-		dma_desc_set_commit_record(&d);
-		CHECK(dma_desc_add(&d, &g, 0, 8, 0) == 0, "add");
-		dma_desc_seal(&d);
-		CHECK(dma_desc_check(&d, &g, 1, 0, 13, &bad) == DMA_SCAN_RUNNING, "fits");
-		CHECK(dma_desc_check(&d, &g, 1, 0, 14, &bad) == DMA_SCAN_LOG_OVERRUN,
+		dmat_desc_init(&d, &g, 1, 0);
+		dmat_desc_set_commit_record(&d);
+		CHECK(dmat_desc_add(&d, &g, 0, 8, 0) == 0, "add");
+		dmat_desc_seal(&d);
+		CHECK(dmat_desc_check(&d, &g, 1, 0, 13, &bad) == DMAT_SCAN_RUNNING, "fits");
+		CHECK(dmat_desc_check(&d, &g, 1, 0, 14, &bad) == DMAT_SCAN_LOG_OVERRUN,
 		      "record counted in the overrun check");
-		CHECK(dma_desc_total_blocks(&d) == 3, "total blocks");
+		CHECK(dmat_desc_total_blocks(&d) == 3, "total blocks");
 		d.flags = cpu_to_le32(0x2);
-		dma_desc_seal(&d);
-		CHECK(dma_desc_check(&d, &g, 1, 0, 0, &bad) == DMA_SCAN_BAD_DESC, "unknown flag");
+		dmat_desc_seal(&d);
+		CHECK(dmat_desc_check(&d, &g, 1, 0, 0, &bad) == DMAT_SCAN_BAD_DESC, "unknown flag");
 	}
 	printf("ok commit records: valid, missing, torn, foreign and wrapped ones scanned as they must\n");
 }
@@ -493,7 +493,7 @@ static void test_crc_random(void)
 		for (len = 0; len < 520; len += 1 + len / 16) {
 			u32 seed = (u32)rnd();
 
-			CHECK(dma_crc32c_raw(seed, buf + off, len) ==
+			CHECK(dmat_crc32c_raw(seed, buf + off, len) ==
 			      ref_crc32c(seed, buf + off, len), "crc off %d len %d", off, len);
 		}
 	printf("ok sliced crc32c matches the bitwise reference (all alignments)\n");
@@ -506,15 +506,15 @@ static void test_crc_random(void)
  */
 struct layout {
 	u64 start, blocks;	/* descriptor position, 1 + data blocks */
-	u32 used[DMA_MAX_ENTRIES + 1];	/* bytes used of each data block */
+	u32 used[DMAT_MAX_ENTRIES + 1];	/* bytes used of each data block */
 };
 
 static void test_fuzz(int rounds)
 {
 	static struct layout lay[64];
 	static const u8 uuid[16] = "fuzzfuzzfuzzfuzz";
-	struct dma_geometry g;
-	struct dma_scan s;
+	struct dmat_geometry g;
+	struct dmat_scan s;
 	int round, hits = 0, misses = 0;
 
 	for (round = 0; round < rounds; round++) {
@@ -529,21 +529,21 @@ static void test_fuzz(int rounds)
 		g.data_sectors = DATA_SECTORS;
 		pos = tail;
 		for (;;) {
-			struct dma_descriptor d;
+			struct dmat_descriptor d;
 			int ne = 1 + rnd() % 3, e;
 			u64 p, nb = 0;
 			u32 nrs[3];
 
 			for (e = 0; e < ne; e++) {
 				nrs[e] = 1 + rnd() % 20;
-				nb += DMA_ENTRY_BLOCKS(nrs[e]);
+				nb += DMAT_ENTRY_BLOCKS(nrs[e]);
 			}
 			if (used + 1 + nb > lb)
 				break;
-			dma_desc_init(&d, &g, seq0 + n, pos);
+			dmat_desc_init(&d, &g, seq0 + n, pos);
 			lay[n].start = pos;
 			lay[n].blocks = 1 + nb;
-			lay[n].used[0] = DMA_BLOCK_SIZE;
+			lay[n].used[0] = DMAT_BLOCK_SIZE;
 			p = (pos + 1) % lb;
 			k = 1;
 			for (e = 0; e < ne; e++) {
@@ -551,20 +551,20 @@ static void test_fuzz(int rounds)
 				u32 crc = ~0U;
 
 				while (left) {
-					u32 c = left > DMA_BLOCK_SIZE ? DMA_BLOCK_SIZE : left;
+					u32 c = left > DMAT_BLOCK_SIZE ? DMAT_BLOCK_SIZE : left;
 
-					memset(logblk(p), 0, DMA_BLOCK_SIZE);
+					memset(logblk(p), 0, DMAT_BLOCK_SIZE);
 					for (off = 0; off < c; off++)
 						logblk(p)[off] = (u8)rnd();
-					crc = dma_crc32c_raw(crc, logblk(p), c);
+					crc = dmat_crc32c_raw(crc, logblk(p), c);
 					lay[n].used[k++] = c;
 					left -= c;
 					p = (p + 1) % lb;
 				}
-				CHECK(dma_desc_add(&d, &g, rnd() % (DATA_SECTORS - 20), nrs[e],
+				CHECK(dmat_desc_add(&d, &g, rnd() % (DATA_SECTORS - 20), nrs[e],
 						   crc ^ ~0U) == 0, "fuzz add");
 			}
-			dma_desc_seal(&d);
+			dmat_desc_seal(&d);
 			memcpy(logblk(pos), &d, sizeof(d));
 			used += 1 + nb;
 			pos = p;
@@ -572,14 +572,14 @@ static void test_fuzz(int rounds)
 			if (n == 64 || rnd() % 4 == 0)
 				break;
 		}
-		CHECK(scan(&g, seq0, tail, &s) != DMA_SCAN_RUNNING && s.nr_txns == (u64)n &&
-		      dma_scan_result_is_normal_end(s.result),
+		CHECK(scan(&g, seq0, tail, &s) != DMAT_SCAN_RUNNING && s.nr_txns == (u64)n &&
+		      dmat_scan_result_is_normal_end(s.result),
 		      "fuzz clean round %d: %s, %llu of %d", round,
-		      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns, n);
+		      dmat_scan_result_str(s.result), (unsigned long long)s.nr_txns, n);
 
 		/* Flip one byte of one log block; find which txn covers it. */
 		target = rnd() % lb;
-		off = rnd() % DMA_BLOCK_SIZE;
+		off = rnd() % DMAT_BLOCK_SIZE;
 		for (k = 0; k < n && hit < 0; k++)
 			for (t = 0; t < lay[k].blocks; t++)
 				if ((lay[k].start + t) % lb == target) {
@@ -596,15 +596,15 @@ static void test_fuzz(int rounds)
 			      "scan: %llu of %d", round, (unsigned long long)s.nr_txns, n);
 			misses++;
 		} else {
-			enum dma_scan_result want_r = lay[hit].start == target
-				? (magic ? DMA_SCAN_BAD_MAGIC : DMA_SCAN_DESC_CSUM)
-				: DMA_SCAN_DATA_CRC;
+			enum dmat_scan_result want_r = lay[hit].start == target
+				? (magic ? DMAT_SCAN_BAD_MAGIC : DMAT_SCAN_DESC_CSUM)
+				: DMAT_SCAN_DATA_CRC;
 
 			CHECK(s.nr_txns == (u64)hit && s.result == want_r &&
 			      s.next_block == lay[hit].start && s.next_seq == seq0 + hit,
 			      "fuzz round %d: flip in txn %d block %llu off %llu: %s after %llu",
 			      round, hit, (unsigned long long)target, (unsigned long long)off,
-			      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns);
+			      dmat_scan_result_str(s.result), (unsigned long long)s.nr_txns);
 			hits++;
 		}
 	}
@@ -629,13 +629,13 @@ struct mtxn {
 	int complete;
 };
 
-static u8 pend[3 * 8][DMA_BLOCK_SIZE];
+static u8 pend[3 * 8][DMAT_BLOCK_SIZE];
 static u64 pend_at[3 * 8];
 static struct mtxn batch[3];
 static u64 model_found[64], model_found_at[64];
 static int model_nfound;
 
-static int model_txn(void *ctx, const struct dma_txn *t)
+static int model_txn(void *ctx, const struct dmat_txn *t)
 {
 	(void)ctx;
 	if (model_nfound < 64) {
@@ -652,10 +652,10 @@ static int probes_clean, probes_damage;
  * Damage an acknowledged transaction that later acknowledged batches recorded
  * as durable: the scan must stop there and the probe must prove damage.
  */
-static void damage_probe(const struct dma_geometry *g, u64 tail_seq, u64 tail, u64 acked)
+static void damage_probe(const struct dmat_geometry *g, u64 tail_seq, u64 tail, u64 acked)
 {
-	struct dma_geometry geo = *g;
-	struct dma_scan s;
+	struct dmat_geometry geo = *g;
+	struct dmat_scan s;
 	u64 victim = rnd() % (acked - 3), at, at_seq, pos = tail, i;
 	u8 *blk;
 	int r;
@@ -664,16 +664,16 @@ static void damage_probe(const struct dma_geometry *g, u64 tail_seq, u64 tail, u
 	CHECK(s.nr_txns == acked, "model: clean log has %llu of %llu",
 	      (unsigned long long)s.nr_txns, (unsigned long long)acked);
 	for (i = 0; i < victim; i++)	/* walk to the victim's descriptor */
-		pos = (pos + dma_desc_total_blocks((const void *)logblk(pos))) % geo.log_blocks;
+		pos = (pos + dmat_desc_total_blocks((const void *)logblk(pos))) % geo.log_blocks;
 	blk = logblk(pos);
 	blk[200] ^= 0x10;
 	scan(&geo, tail_seq, tail, &s);
-	CHECK(s.nr_txns == victim && s.result == DMA_SCAN_DESC_CSUM, "model: damage at %llu "
+	CHECK(s.nr_txns == victim && s.result == DMAT_SCAN_DESC_CSUM, "model: damage at %llu "
 	      "gave %s after %llu", (unsigned long long)victim,
-	      dma_scan_result_str(s.result), (unsigned long long)s.nr_txns);
-	r = dma_scan_probe_beyond(&s, &at, &at_seq);
+	      dmat_scan_result_str(s.result), (unsigned long long)s.nr_txns);
+	r = dmat_scan_probe_beyond(&s, &at, &at_seq);
 	blk[200] ^= 0x10;
-	CHECK(r == DMA_PROBE_DAMAGE, "model: damage of acknowledged txn %llu not proven (%d)",
+	CHECK(r == DMAT_PROBE_DAMAGE, "model: damage of acknowledged txn %llu not proven (%d)",
 	      (unsigned long long)(tail_seq + victim), r);
 	probes_damage++;
 }
@@ -683,8 +683,8 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 	static const u8 uuid[16] = "modelmodelmodel!";
 	u64 lb = LOG_BLOCKS, tail_seq = 1, tail = 0, head_seq = 1, head = 0, used = 0;
 	u64 acked = 0;	/* acknowledged transactions since the tail */
-	struct dma_geometry g;
-	struct dma_scan s;
+	struct dmat_geometry g;
+	struct dmat_scan s;
 	int round, violations = 0;
 
 	memset(meta, 0, sizeof(meta));
@@ -705,7 +705,7 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 			acked = 0;
 		}
 		for (t = 0; t < k; t++) {
-			struct dma_descriptor d;
+			struct dmat_descriptor d;
 			u64 nb = 1 + rnd() % 3, b, p;
 			u32 crc = ~0U;
 
@@ -715,17 +715,17 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 			batch[t].complete = 1;
 			p = (pos + 1) % lb;
 			for (b = 0; b < nb; b++) {
-				for (i = 0; i < (int)DMA_BLOCK_SIZE; i++)
+				for (i = 0; i < (int)DMAT_BLOCK_SIZE; i++)
 					pend[np][i] = (u8)rnd();
-				crc = dma_crc32c_raw(crc, pend[np], DMA_BLOCK_SIZE);
+				crc = dmat_crc32c_raw(crc, pend[np], DMAT_BLOCK_SIZE);
 				pend_at[np++] = p;
 				p = (p + 1) % lb;
 			}
-			dma_desc_init(&d, &g, batch[t].seq, pos);
+			dmat_desc_init(&d, &g, batch[t].seq, pos);
 			/* Everything before the batch is durable; the batch is not. */
-			dma_desc_set_durable_seq(&d, head_seq);
-			CHECK(dma_desc_add(&d, &g, 0, nb * 8, crc ^ ~0U) == 0, "model add");
-			dma_desc_seal(&d);
+			dmat_desc_set_durable_seq(&d, head_seq);
+			CHECK(dmat_desc_add(&d, &g, 0, nb * 8, crc ^ ~0U) == 0, "model add");
+			dmat_desc_seal(&d);
 			memcpy(pend[np], &d, sizeof(d));
 			pend_at[np++] = pos;
 			pos = p;
@@ -741,7 +741,7 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 				}
 				continue;
 			}
-			memcpy(logblk(pend_at[i]), pend[i], DMA_BLOCK_SIZE);
+			memcpy(logblk(pend_at[i]), pend[i], DMAT_BLOCK_SIZE);
 		}
 		if (!crash) {
 			head = pos;
@@ -763,12 +763,12 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 		s.data_buf = xbuf;
 		s.read_block = read_block;
 		s.transaction = model_txn;
-		dma_scan(&s);
+		dmat_scan(&s);
 		CHECK(model_nfound <= 64, "model: too many found");
 		{	/* A crash is not damage: dma-check must not say it is. */
 			u64 at, at_seq;
 
-			CHECK(dma_scan_probe_beyond(&s, &at, &at_seq) != DMA_PROBE_DAMAGE,
+			CHECK(dmat_scan_probe_beyond(&s, &at, &at_seq) != DMAT_PROBE_DAMAGE,
 			      "model: a crash state reported as damage (seq %llu)",
 			      (unsigned long long)at_seq);
 			probes_clean++;
@@ -798,7 +798,7 @@ static void test_crash_model(void)
 {
 	int crashes, v;
 
-	v = crash_model(DMA_RECOVERY_SEQ_JUMP, 8000, &crashes);
+	v = crash_model(DMAT_RECOVERY_SEQ_JUMP, 8000, &crashes);
 	CHECK(v == 0 && crashes > 2000, "model with the jump: %d violations in %d crashes",
 	      v, crashes);
 	printf("ok crash model: over 2000 crashes, every acknowledged transaction found, "
@@ -809,7 +809,7 @@ static void test_crash_model(void)
 	       "acknowledged transaction proven\n");
 	v = crash_model(0, 8000, &crashes);
 	CHECK(v > 0, "model without the jump found no resurrected transaction");
-	printf("ok without DMA_RECOVERY_SEQ_JUMP the model resurrects stale transactions\n");
+	printf("ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions\n");
 }
 
 static void __attribute__((noreturn)) help(void)

@@ -64,6 +64,7 @@
 #include <linux/workqueue.h>
 #include <asm/unaligned.h>
 
+#include "dm-atomic-index.h"
 #include "dm-atomic-log.h"
 
 #define DM_MSG_PREFIX "atomic"
@@ -144,14 +145,6 @@ struct atomic_ext {
 	unsigned int nr_sectors;
 	unsigned int offset;		/* bytes into the transaction image */
 	u32 crc;			/* of its data, if the txn's crc_done */
-};
-
-/* A range of sectors whose newest data sits in a transaction image. */
-struct ext_range {
-	struct rb_node node;
-	sector_t start, end;		/* [start, end) on the data device */
-	struct atomic_txn *txn;
-	unsigned int offset;		/* bytes into txn image of start */
 };
 
 /*
@@ -327,8 +320,7 @@ struct atomic_c {
 	u64 pending_bytes;		/* memory of committing + committed txns (txn_mem()) */
 	u64 pending_bytes_max;		/* its peak since activation/clear_stats */
 	bool waiting_space;		/* commit blocked on log space/memory */
-	struct rb_root index;
-	unsigned long nr_ranges;
+	struct dmat_index index;
 	u64 last_seq;			/* newest transaction reserved in the log */
 	u64 durable_upto;		/* every transaction below it is durable in the log */
 	u64 retired_seq;		/* newest transaction written back */
@@ -1018,117 +1010,19 @@ static void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq)
 }
 
 /* ------------------------------------------------------------------------
- * The index: non-overlapping ranges, newest data wins.  All under ac->lock.
+ * The index (dm-atomic-index.h): non-overlapping ranges, newest data wins.
+ * All under ac->lock.
  */
 
-/* First range with end > sector, or NULL. */
-static struct ext_range *index_first(struct atomic_c *ac, sector_t sector)
+static bool range_retired(const struct ext_range *r, void *seq)
 {
-	struct rb_node *n = ac->index.rb_node;
-	struct ext_range *best = NULL;
-
-	while (n) {
-		struct ext_range *r = rb_entry(n, struct ext_range, node);
-
-		if (r->end <= sector) {
-			n = n->rb_right;
-		} else {
-			best = r;
-			n = n->rb_left;
-		}
-	}
-	return best;
-}
-
-static struct ext_range *index_next(struct ext_range *r)
-{
-	struct rb_node *n = rb_next(&r->node);
-
-	return n ? rb_entry(n, struct ext_range, node) : NULL;
-}
-
-static bool index_overlaps(struct atomic_c *ac, sector_t start, sector_t end)
-{
-	struct ext_range *r = index_first(ac, start);
-
-	return r && r->start < end;
-}
-
-static void index_link(struct atomic_c *ac, struct ext_range *new)
-{
-	struct rb_node **p = &ac->index.rb_node, *parent = NULL;
-
-	while (*p) {
-		struct ext_range *r = rb_entry(*p, struct ext_range, node);
-
-		parent = *p;
-		p = new->start < r->start ? &(*p)->rb_left : &(*p)->rb_right;
-	}
-	rb_link_node(&new->node, parent, p);
-	rb_insert_color(&new->node, &ac->index);
-	ac->nr_ranges++;
-}
-
-/* The node stays in its transaction's memory (see struct atomic_txn). */
-static void index_erase(struct atomic_c *ac, struct ext_range *r)
-{
-	rb_erase(&r->node, &ac->index);
-	ac->nr_ranges--;
-}
-
-/*
- * Make [start, end) point at (@txn, @offset), trimming or splitting what was
- * there.  @nodes[0] becomes the new range, @nodes[1] the right half of a
- * split (both in @txn's memory).
- */
-static void index_insert(struct atomic_c *ac, sector_t start, sector_t end,
-			 struct atomic_txn *txn, unsigned int offset,
-			 struct ext_range *nodes)
-{
-	struct ext_range *r = index_first(ac, start), *next, *new;
-
-	while (r && r->start < end) {
-		next = index_next(r);
-		if (r->start < start && r->end > end) {
-			struct ext_range *right = &nodes[1];
-
-			right->start = end;
-			right->end = r->end;
-			right->txn = r->txn;
-			right->offset = r->offset + ((end - r->start) << SECTOR_SHIFT);
-			r->end = start;
-			index_link(ac, right);
-			break;
-		} else if (r->start < start) {
-			r->end = start;
-		} else if (r->end > end) {
-			r->offset += (end - r->start) << SECTOR_SHIFT;
-			r->start = end;
-		} else {
-			index_erase(ac, r);
-		}
-		r = next;
-	}
-	new = &nodes[0];
-	new->start = start;
-	new->end = end;
-	new->txn = txn;
-	new->offset = offset;
-	index_link(ac, new);
+	return r->txn->seq <= *(u64 *)seq;
 }
 
 /* Drop every range of a transaction with seq <= @seq (retired). */
 static void index_drop_upto(struct atomic_c *ac, u64 seq)
 {
-	struct rb_node *n = rb_first(&ac->index);
-
-	while (n) {
-		struct ext_range *r = rb_entry(n, struct ext_range, node);
-
-		n = rb_next(n);
-		if (r->txn->seq <= seq)
-			index_erase(ac, r);
-	}
+	dmat_index_drop_if(&ac->index, range_retired, &seq);
 }
 
 /* ------------------------------------------------------------------------
@@ -1393,7 +1287,7 @@ static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
 		sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 		sector_t end = start + bio_sectors(bio);
 
-		if (index_overlaps(ac, start, end))
+		if (dmat_index_overlaps(&ac->index, start, end))
 			return false;
 		/*
 		 * A deferred discard over it waits for older logged data
@@ -1797,8 +1691,8 @@ static void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t)
 	for (i = 0; i < t->nr_ext; i++) {
 		struct atomic_ext *x = &t->ext[i];
 
-		index_insert(ac, x->sector, x->sector + x->nr_sectors, t, x->offset,
-			     &t->ranges[2 * i]);
+		dmat_index_insert(&ac->index, x->sector, x->sector + x->nr_sectors, t,
+				  x->offset, &t->ranges[2 * i]);
 	}
 }
 
@@ -2115,7 +2009,7 @@ static unsigned long wb_snapshot(struct atomic_c *ac, u64 seq, struct read_pin *
 	unsigned long i = 0;
 
 	spin_lock_irq(&ac->lock);
-	for (r = index_first(ac, *from); r && i < cap; r = index_next(r)) {
+	for (r = dmat_index_first(&ac->index, *from); r && i < cap; r = dmat_index_next(r)) {
 		/* Zero-copy lists were written in place before acknowledged. */
 		if (r->txn->seq > seq || r->txn->zc)
 			continue;
@@ -2159,7 +2053,7 @@ static int wb_write_upto(struct atomic_c *ac, u64 seq)
 	int r = 0;
 
 	spin_lock_irq(&ac->lock);
-	cap = ac->nr_ranges + 16;
+	cap = ac->index.nr_ranges + 16;
 	spin_unlock_irq(&ac->lock);
 	if (cap > WB_CHUNK_PINS) {
 		unsigned int noio = memalloc_noio_save();
@@ -2364,7 +2258,7 @@ static void process_deferred_discards(struct atomic_c *ac)
 		sector_t s = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
 
 		if (pb->discard_seq > ac->retired_seq &&
-		    index_overlaps(ac, s, s + bio_sectors(bio))) {
+		    dmat_index_overlaps(&ac->index, s, s + bio_sectors(bio))) {
 			bio_list_add(&wait, bio);
 		} else {
 			/*
@@ -2652,8 +2546,8 @@ static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb, sector_t
 	struct ext_range *r;
 
 	spin_lock_irq(&ac->lock);
-	for (r = index_first(ac, start); r && r->start < *end && want <= MAX_READ_PINS;
-	     r = index_next(r))
+	for (r = dmat_index_first(&ac->index, start);
+	     r && r->start < *end && want <= MAX_READ_PINS; r = dmat_index_next(r))
 		want++;
 	spin_unlock_irq(&ac->lock);
 	if (!want)
@@ -2670,8 +2564,8 @@ static unsigned int pin_ranges(struct atomic_c *ac, struct per_bio *pb, sector_t
 
 	*covered = 0;
 	spin_lock_irq(&ac->lock);
-	for (r = index_first(ac, start); r && r->start < *end && i < cap;
-	     r = index_next(r)) {
+	for (r = dmat_index_first(&ac->index, start); r && r->start < *end && i < cap;
+	     r = dmat_index_next(r)) {
 		struct read_pin *p = &pins[i];
 
 		/* Zero-copy data is on the data device (its list was acknowledged). */
@@ -2709,7 +2603,7 @@ static int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	bool any;
 
 	spin_lock_irq(&ac->lock);
-	any = index_overlaps(ac, start, end);
+	any = dmat_index_overlaps(&ac->index, start, end);
 	spin_unlock_irq(&ac->lock);
 	if (any)
 		pinned = pin_ranges(ac, pb, start, &end, &covered, bio->bi_opf & REQ_NOWAIT);
@@ -2789,7 +2683,7 @@ static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
 #endif
 	spin_lock_irq(&ac->lock);
 	overlap = ac->all_writes_atomic ||
-		  index_overlaps(ac, start, start + bio_sectors(bio));
+		  dmat_index_overlaps(&ac->index, start, start + bio_sectors(bio));
 	if (!overlap) {
 		ac->writes_direct++;
 		dmat_count_direct(ac, pb);
@@ -2848,7 +2742,7 @@ static int map_discard(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 		return DM_MAPIO_SUBMITTED;
 	}
 	spin_lock_irq(&ac->lock);
-	if (index_overlaps(ac, start, start + bio_sectors(bio))) {
+	if (dmat_index_overlaps(&ac->index, start, start + bio_sectors(bio))) {
 		/*
 		 * Older logged data there must land first (G5).  The discard
 		 * is submitted later by write-back, which may block: the
@@ -3659,7 +3553,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	mutex_init(&ac->writeback_lock);
 	mutex_init(&ac->commit_lock);
 	init_waitqueue_head(&ac->direct_wait);
-	ac->index = RB_ROOT;
+	dmat_index_init(&ac->index);
 	bio_list_init(&ac->deferred_discards);
 	INIT_DELAYED_WORK(&ac->commit_work, commit_work_fn);
 	INIT_WORK(&ac->complete_work, complete_work_fn);
@@ -3779,8 +3673,8 @@ static void atomic_dtr(struct dm_target *ti)
 	 * After a failure, or with no_suspend_writeback, committed data can
 	 * be left: it stays in the log for the next activation to replay.
 	 */
-	while ((n = rb_first(&ac->index)))
-		index_erase(ac, rb_entry(n, struct ext_range, node));
+	while ((n = rb_first(&ac->index.root)))
+		dmat_index_erase(&ac->index, rb_entry(n, struct ext_range, node));
 	list_for_each_entry_safe(t, tmp, &ac->committed, list) {
 		list_del(&t->list);
 		txn_put(t);
@@ -3960,7 +3854,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	       ac->txns_written_back, ac->writeback_passes, ac->writes_direct);
 	DMEMIT("plain_writes_logged=%llu\nreads_from_log=%llu\nreads_from_memory=%llu\n",
 	       ac->plain_writes_logged, ac->reads_from_log, ac->reads_from_memory);
-	DMEMIT("space_waits=%llu\nindex_ranges=%lu\n", ac->space_waits, ac->nr_ranges);
+	DMEMIT("space_waits=%llu\nindex_ranges=%lu\n", ac->space_waits, ac->index.nr_ranges);
 	DMEMIT("commit_windows=%llu\nwindow_timeouts=%llu\n", ac->commit_windows,
 	       ac->window_timeouts);
 	DMEMIT("flushes_skipped=%lld\n", (long long)atomic64_read(&ac->flushes_skipped));

@@ -1,5 +1,7 @@
 Unit tests of the shared on-disk format code (dm-atomic/dma-scan.c, the
-same file the kernel module compiles) and the userspace crc32c.
+same file the kernel module compiles), the userspace crc32c, and the module's
+index of logged ranges (dm-atomic/dm-atomic-index.h, the same header the
+module includes) against a model with one owner per sector.
 
   $ dma-unit
   ok crc32c("123456789") = E3069283
@@ -14,3 +16,4 @@ same file the kernel module compiles) and the userspace crc32c.
   ok crash model: over 2000 crashes, every acknowledged transaction found, nothing torn or stale replayed
   ok dma-check's probe: no crash state called damage, every damaged acknowledged transaction proven
   ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions
+  ok index: 6000 transactions, inserts and retires, match a per-sector model (splits, trims, erases), no node in retired memory

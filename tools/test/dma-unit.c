@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dma-unit: unit tests of the shared format code (dm-atomic/dma-scan.c and
- * tools/lib/crc32c.c) on an in-memory metadata device.  Prints one line per
- * check; exits 1 on the first failure.
+ * tools/lib/crc32c.c) on an in-memory metadata device, and of the module's
+ * index of logged ranges (dm-atomic/dm-atomic-index.h) against a model.
+ * Prints one line per check; exits 1 on the first failure.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include "dma-scan.h"
 #include "util.h"
+
+/* The index, as the kernel module compiles it (tools/include/linux/rbtree.h). */
+typedef u64 sector_t;
+#define SECTOR_SHIFT 9
+#include "dm-atomic-index.h"
 
 #define LOG_BLOCKS 16
 #define DATA_SECTORS 1024
@@ -812,11 +819,160 @@ static void test_crash_model(void)
 	printf("ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions\n");
 }
 
+/* ------------------------------------------------------------------------
+ * The index (dm-atomic/dm-atomic-index.h) against a model that keeps one
+ * owner per sector: random inserts over a small device (so that every kind
+ * of overlap comes often) and retires, as the module makes them: each
+ * transaction brings two nodes in its own memory, a retire drops the ranges
+ * of every transaction up to a sequence number.
+ */
+#define IX_SECTORS	96
+#define IX_TXNS		6000
+
+struct atomic_txn {
+	u64 seq;
+	struct ext_range nodes[2];	/* its share of the index, as txn_alloc() gives */
+};
+
+static struct atomic_txn ix_txn[IX_TXNS];
+static struct {
+	int txn;			/* -1: no logged data */
+	unsigned int offset;		/* bytes into the transaction's image */
+} ix_model[IX_SECTORS];
+
+static bool ix_retired(const struct ext_range *r, void *seq)
+{
+	return r->txn->seq <= *(u64 *)seq;
+}
+
+/* Which transaction's memory holds node @r. */
+static int ix_home(const struct ext_range *r)
+{
+	const char *p = (const char *)r, *base = (const char *)ix_txn;
+
+	CHECK(p >= base && p < base + sizeof(ix_txn), "node outside every transaction");
+	return (int)((p - base) / (ptrdiff_t)sizeof(struct atomic_txn));
+}
+
+static void ix_check(struct dmat_index *ix, u64 retired, int op)
+{
+	struct rb_node *n;
+	unsigned long count = 0;
+	sector_t prev_end = 0, x, s, e;
+	int owned = 0, covered = 0, i;
+
+	for (n = rb_first(&ix->root); n; n = rb_next(n)) {
+		const struct ext_range *r = rb_entry(n, struct ext_range, node);
+		int home = ix_home(r), t = (int)(r->txn - ix_txn);
+
+		CHECK(r->start < r->end && r->end <= IX_SECTORS, "op %d: range [%llu, %llu)",
+		      op, (unsigned long long)r->start, (unsigned long long)r->end);
+		CHECK(r->start >= prev_end, "op %d: [%llu, %llu) overlaps the range before it",
+		      op, (unsigned long long)r->start, (unsigned long long)r->end);
+		CHECK(r->txn->seq <= ix_txn[home].seq,
+		      "op %d: a node of transaction %d points at the newer %d", op, home, t);
+		CHECK(ix_txn[home].seq > retired,
+		      "op %d: a node lives in the memory of retired transaction %d", op, home);
+		for (x = r->start; x < r->end; x++)
+			CHECK(ix_model[x].txn == t &&
+			      ix_model[x].offset == r->offset + ((x - r->start) << SECTOR_SHIFT),
+			      "op %d: sector %llu maps to (%d, %u), the model says (%d, %u)", op,
+			      (unsigned long long)x, t,
+			      r->offset + (unsigned int)((x - r->start) << SECTOR_SHIFT),
+			      ix_model[x].txn, ix_model[x].offset);
+		covered += (int)(r->end - r->start);
+		prev_end = r->end;
+		count++;
+	}
+	CHECK(count == ix->nr_ranges, "op %d: %lu ranges linked, nr_ranges %lu", op, count,
+	      ix->nr_ranges);
+	for (x = 0; x < IX_SECTORS; x++) {
+		const struct ext_range *r = dmat_index_first(ix, x);
+
+		owned += ix_model[x].txn >= 0;
+		CHECK((ix_model[x].txn >= 0) == (r && r->start <= x),
+		      "op %d: lookup of sector %llu", op, (unsigned long long)x);
+	}
+	CHECK(owned == covered, "op %d: the index covers %d sectors, the model %d", op,
+	      covered, owned);
+	CHECK(dmat_index_empty(ix) == (count == 0), "op %d: empty with %lu ranges", op, count);
+	for (i = 0; i < 8; i++) {
+		bool any = false;
+
+		s = rnd() % IX_SECTORS;
+		e = s + 1 + rnd() % (IX_SECTORS - s);
+		for (x = s; x < e; x++)
+			any |= ix_model[x].txn >= 0;
+		CHECK(dmat_index_overlaps(ix, s, e) == any, "op %d: overlaps [%llu, %llu)", op,
+		      (unsigned long long)s, (unsigned long long)e);
+	}
+}
+
+static void test_index(void)
+{
+	struct dmat_index ix;
+	struct rb_node *n;
+	u64 retired = 0;
+	int i, splits = 0, trims = 0, erased = 0, retires = 0;
+	sector_t x;
+
+	rng = 0x9E3779B97F4A7C15ULL;
+	dmat_index_init(&ix);
+	for (x = 0; x < IX_SECTORS; x++)
+		ix_model[x].txn = -1;
+	ix_check(&ix, retired, -1);
+	for (i = 0; i < IX_TXNS; i++) {
+		struct atomic_txn *t = &ix_txn[i];
+
+		t->seq = (u64)i + 1;
+		if (rnd() % 8 == 0 && t->seq > retired + 1) {
+			/* Retire everything up to a transaction already indexed. */
+			retired += 1 + rnd() % (t->seq - 1 - retired);
+			dmat_index_drop_if(&ix, ix_retired, &retired);
+			for (x = 0; x < IX_SECTORS; x++)
+				if (ix_model[x].txn >= 0 && ix_txn[ix_model[x].txn].seq <= retired)
+					ix_model[x].txn = -1;
+			retires++;
+		} else {
+			sector_t s = rnd() % IX_SECTORS;
+			sector_t e = s + 1 + rnd() % (IX_SECTORS - s < 24 ? IX_SECTORS - s : 24);
+			unsigned int off = (unsigned int)(rnd() % 64) << 12;
+			struct ext_range *r;
+
+			/* Count the kinds of overlap this insert meets. */
+			for (r = dmat_index_first(&ix, s); r && r->start < e; r = dmat_index_next(r)) {
+				if (r->start < s && r->end > e)
+					splits++;
+				else if (r->start < s || r->end > e)
+					trims++;
+				else
+					erased++;
+			}
+			dmat_index_insert(&ix, s, e, t, off, t->nodes);
+			for (x = s; x < e; x++) {
+				ix_model[x].txn = i;
+				ix_model[x].offset = off + (unsigned int)((x - s) << SECTOR_SHIFT);
+			}
+		}
+		ix_check(&ix, retired, i);
+	}
+	CHECK(splits > 100 && trims > 100 && erased > 100 && retires > 100,
+	      "too few of a kind: %d splits, %d trims, %d erased, %d retires", splits, trims,
+	      erased, retires);
+	/* Teardown as the target's destructor does it. */
+	while ((n = rb_first(&ix.root)))
+		dmat_index_erase(&ix, rb_entry(n, struct ext_range, node));
+	CHECK(dmat_index_empty(&ix) && ix.nr_ranges == 0, "teardown left %lu ranges", ix.nr_ranges);
+	printf("ok index: %d transactions, inserts and retires, match a per-sector model "
+	       "(splits, trims, erases), no node in retired memory\n", IX_TXNS);
+}
+
 static void __attribute__((noreturn)) help(void)
 {
 	printf("Usage: %s [options]\n"
 	       "Unit tests of the dm-atomic on-disk format code shared with the kernel\n"
-	       "module (dm-atomic/dma-scan.c) and of the tools' crc32c.  Prints one\n"
+	       "module (dm-atomic/dma-scan.c), of the tools' crc32c and of the module's\n"
+	       "index of logged ranges (dm-atomic/dm-atomic-index.h).  Prints one\n"
 	       "line per check.\n"
 	       "\n"
 	       "  -h, --help            show this help\n"
@@ -853,5 +1009,6 @@ int main(int argc, char **argv)
 	test_commit_records();
 	test_fuzz(3000);
 	test_crash_model();
+	test_index();
 	return 0;
 }

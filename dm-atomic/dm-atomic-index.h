@@ -102,6 +102,15 @@ static inline void dmat_index_erase(struct dmat_index *ix, struct ext_range *r)
 	ix->nr_ranges--;
 }
 
+/* Unlink every range (teardown); the nodes stay in their transactions' memory. */
+static inline void dmat_index_clear(struct dmat_index *ix)
+{
+	struct rb_node *n;
+
+	while ((n = rb_first(&ix->root)))
+		dmat_index_erase(ix, rb_entry(n, struct ext_range, node));
+}
+
 /*
  * Make [start, end) point at (@txn, @offset), trimming or splitting what was
  * there.  @nodes[0] becomes the new range, @nodes[1] the right half of a

@@ -3658,7 +3658,6 @@ static void atomic_dtr(struct dm_target *ti)
 {
 	struct atomic_c *ac = ti->private;
 	struct atomic_txn *t, *tmp;
-	struct rb_node *n;
 
 	cancel_delayed_work_sync(&ac->commit_work);
 	cancel_delayed_work_sync(&ac->writeback_work);
@@ -3673,8 +3672,7 @@ static void atomic_dtr(struct dm_target *ti)
 	 * After a failure, or with no_suspend_writeback, committed data can
 	 * be left: it stays in the log for the next activation to replay.
 	 */
-	while ((n = rb_first(&ac->index.root)))
-		dmat_index_erase(&ac->index, rb_entry(n, struct ext_range, node));
+	dmat_index_clear(&ac->index);
 	list_for_each_entry_safe(t, tmp, &ac->committed, list) {
 		list_del(&t->list);
 		txn_put(t);

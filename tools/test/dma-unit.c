@@ -911,7 +911,6 @@ static void ix_check(struct dmat_index *ix, u64 retired, int op)
 static void test_index(void)
 {
 	struct dmat_index ix;
-	struct rb_node *n;
 	u64 retired = 0;
 	int i, splits = 0, trims = 0, erased = 0, retires = 0;
 	sector_t x;
@@ -959,9 +958,8 @@ static void test_index(void)
 	CHECK(splits > 100 && trims > 100 && erased > 100 && retires > 100,
 	      "too few of a kind: %d splits, %d trims, %d erased, %d retires", splits, trims,
 	      erased, retires);
-	/* Teardown as the target's destructor does it. */
-	while ((n = rb_first(&ix.root)))
-		dmat_index_erase(&ix, rb_entry(n, struct ext_range, node));
+	/* Teardown, as the target's destructor does it. */
+	dmat_index_clear(&ix);
 	CHECK(dmat_index_empty(&ix) && ix.nr_ranges == 0, "teardown left %lu ranges", ix.nr_ranges);
 	printf("ok index: %d transactions, inserts and retires, match a per-sector model "
 	       "(splits, trims, erases), no node in retired memory\n", IX_TXNS);

@@ -32,7 +32,8 @@ are not shown), or "done".
   > }
 
 One case for each kind of write: the write to the array (a list of two ranges through
-BLKATOMICWRITE, or a plain O_DIRECT write) starts while leg 1 is suspended, then md's
+BLKATOMICWRITE, or a plain O_DIRECT write) starts while leg 1 is suspended; once the writer
+waits for it (up to 20 s: python's start alone can take seconds on the debug kernel), md's
 suspend is asked for, and a suspend of the top device that SIGTERM ends after 3 s.  Then
 leg 1 is resumed and everything completes.
 
@@ -43,7 +44,8 @@ leg 1 is resumed and everything completes.
   >   else
   >     ( exec dd if=/dev/zero of=/dev/mapper/blk-stop bs=4k count=1 seek=256 oflag=direct status=none >/tmp/sus.out 2>&1 ) &
   >   fi
-  >   w=$!; sleep 1
+  >   w=$!
+  >   for i in $(seq 1 100); do case $(where $w) in __blkdev_atomic_write|submit_bio_wait) break ;; esac; sleep 0.2; done
   >   ( echo 0 > /sys/block/$md/md/suspend_lo ) & m=$!
   >   ( exec timeout 3 dmsetup suspend blk-stop ) & t=$!
   >   sleep 5

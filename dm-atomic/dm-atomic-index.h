@@ -12,7 +12,7 @@
  * right half of an older range it splits; it never allocates.
  *
  * No locking here: the target calls every function under its lock.  The
- * header is shared with a host unit test (tools/test/dma-index-unit.c),
+ * header is shared with a host unit test (test_index() in tools/test/dma-unit.c),
  * which compiles it against a <linux/rbtree.h> of its own.
  */
 #ifndef DM_ATOMIC_INDEX_H

@@ -3626,6 +3626,14 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	ti->private = ac;
 	/* Empty flushes: one for the data device, one for the metadata device. */
 	ti->num_flush_bios = 2;
+	/*
+	 * Lists are acknowledged at their log write: the device has a
+	 * volatile cache whatever the data device says (a data device
+	 * without one would otherwise make DM core report write through,
+	 * and the block layer would strip REQ_PREFLUSH and REQ_FUA before
+	 * they reach us, leaving fsync'd lists in the log device's cache).
+	 */
+	ti->flush_supported = true;
 	ti->num_discard_bios = 1;
 	ti->discards_supported = ac->no_discard_passdown;
 	ti->num_write_zeroes_bios = 1;

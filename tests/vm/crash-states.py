@@ -2,7 +2,7 @@
 """Crash-state enumeration for dm-atomic (fstests generic/482 / CrashMonkey style).
 
   crash-states.py run WORKLOAD SEED [--max N] [--sample-seed S] [--recovery] [--corrupt N]
-                 [--save DIR] [--control] [--zero-copy BYTES]
+                 [--save DIR] [--control] [--zero-copy BYTES] [--data-writethrough]
 
 1. Record.  One dm-log-writes device (backing disk $SCRATCH0, log $SCRATCH1)
    holds both of dm-atomic's devices as two dm-linear slices, so every write,
@@ -50,6 +50,16 @@
    zero_copy_bytes: the data from the writer's pages, a commit record after it,
    no data crc).  Not with --corrupt: a flipped bit in such a transaction's data
    is replayed as it is (nothing checksums it).
+   --data-writethrough: dm-atomic is created over a data slice that says it
+   has no volatile cache (queue/write_cache "write through", as a
+   power-loss-protected disk says) and a metadata slice that has one; DM core
+   derives the dm-atomic device's flush support from that at the table load.
+   Then the data slice says "write back" again, so that the recording stays
+   faithful (dm-log-writes logs a write that is neither FLUSH nor FUA only
+   when the next FLUSH comes, and a write-through device never sends one).
+   The flushes and FUAs an fsync or RWF_DSYNC sends through dm-atomic must
+   still reach its log (tests/vm/atomic-writethrough.t shows the same on
+   null_blk).
    Workloads uring and aio: asynchronous RWF_ATOMIC|RWF_DSYNC writes of 2 or 4 blocks,
    up to 32 in flight, by `dma-rwf stream`; each is an atomic op of one segment, its
    mark logged when it is reaped.  --control (uring, aio): the same writes without
@@ -815,6 +825,16 @@ def check_all(label, entries, base, judge, checker, r, limit, sample_seed):
 
 
 # ---------------------------------------------------------------- main
+def write_cache(dev, value=None):
+    """A device's queue/write_cache: set it to value, or read it."""
+    path = "/sys/dev/block/%s/queue/write_cache" % majmin(dev)
+    if value is None:
+        with open(path) as f:
+            return f.read().strip()
+    with open(path, "w") as f:
+        f.write(value)
+
+
 def record(dm, base_img, run):
     """Put base_img on the backing disk, stack log-writes + slices, run run(), tear down."""
     s0, s1 = os.environ["SCRATCH0"], os.environ["SCRATCH1"]
@@ -866,8 +886,17 @@ def main():
         table = "0 %d linear /dev/mapper/cs-d 0" % DATA_SECTORS
     holder = {}
 
+    writethrough = "--data-writethrough" in args
+    if writethrough and control:
+        raise SystemExit("--data-writethrough is for dm-atomic")
+
     def run():
+        if writethrough:
+            write_cache("/dev/mapper/cs-d", "write through")
         dmsetup("create", "cs-a", "--table", table)
+        if writethrough:
+            write_cache("/dev/mapper/cs-d", "write back")
+            holder["wc"] = write_cache("/dev/mapper/cs-a")
         try:
             if not control and int(open("/sys/dev/block/%s/queue/atomic_write_segments"
                                         % majmin("/dev/mapper/cs-a")).read()) < MAX_SEGS:
@@ -895,6 +924,8 @@ def main():
     judge = Judge(rec.ops, rec.acks, rec.flushes, seed)
     marks = sum(1 for e in entries if e["mark"])
     say("%s: %d ops (%d acknowledged), %d marks logged" % (name, len(rec.ops), len(rec.acks), marks))
+    if writethrough:
+        say("%s: over a write-through data device, dm-atomic says %s" % (name, holder["wc"]))
     lists = sum(1 for o in rec.ops.values() if o["kind"] == "list")
     if control:
         say("%s: control on dm-linear, %d writes without RWF_ATOMIC" % (name, lists))

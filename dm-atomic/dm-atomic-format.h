@@ -273,6 +273,15 @@ static inline u32 dmat_crc32c(const void *p, size_t n)
 #define DMAT_MIN_LOG_BLOCKS	2U	/* a descriptor and one data block */
 #define DMAT_MAX_LOG_BLOCKS	(1ULL << 40)	/* 4 PiB of log */
 #define DMAT_RECOVERY_SEQ_JUMP	(1ULL << 32)	/* see "After recovery" above */
+/*
+ * Sequence numbers stay below DMAT_SEQ_LIMIT: a superblock whose tail_seq is
+ * at or above it has a bad geometry, and recovery refuses to move the tail
+ * to or past it.  So next_seq + DMAT_RECOVERY_SEQ_JUMP (next_seq is at most
+ * tail_seq + DMAT_MAX_LOG_BLOCKS) never wraps, and a wrapped tail can never
+ * make stale descriptors look current.  A device formatted with tail_seq 1
+ * reaches the limit after 2^30 recoveries or 2^62 transactions.
+ */
+#define DMAT_SEQ_LIMIT		(1ULL << 62)
 
 /*
  * Superblock flags; any other set bit is refused (so code older than a

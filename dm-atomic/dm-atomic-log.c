@@ -20,7 +20,7 @@
 #define DM_MSG_PREFIX "atomic"
 
 /* Gap in the sequence numbers at every activation (see dmat_log_activate()). */
-#define SEQ_JUMP		(1ULL << 32)
+#define SEQ_JUMP		DMAT_RECOVERY_SEQ_JUMP
 
 /*
  * Bios of the log's own bio_set held in reserve.  Every user allocates one
@@ -350,6 +350,11 @@ int dmat_log_open(struct block_device *meta, struct block_device *data,
 		r = -EINVAL;
 		goto bad;
 	case DMAT_SB_BAD_GEOMETRY:
+		DMERR("%pg: superblock has a bad geometry (block size %u, log %llu+%llu blocks, data %llu sectors, tail seq %llu at log block %llu; tail seq must be below %llu)",
+		      meta, le32_to_cpu(log->sb->block_size), le64_to_cpu(log->sb->log_start),
+		      le64_to_cpu(log->sb->log_blocks), le64_to_cpu(log->sb->data_sectors),
+		      le64_to_cpu(log->sb->tail_seq), le64_to_cpu(log->sb->tail_block),
+		      DMAT_SEQ_LIMIT);
 		*error = "Superblock has a bad geometry";
 		r = -EINVAL;
 		goto bad;
@@ -1012,6 +1017,13 @@ static int recover(struct dmat_log *log, u64 window, char **error)
 			goto out;
 	}
 	scan = log->check;
+	if (scan.next_seq + SEQ_JUMP >= DMAT_SEQ_LIMIT) {
+		DMERR("%pg: the log ends at seq %llu: the tail after recovery would pass the sequence number limit %llu; copy the data off and format the metadata device",
+		      log->meta, scan.next_seq, DMAT_SEQ_LIMIT);
+		*error = "Sequence numbers exhausted (format the metadata device)";
+		r = -EOVERFLOW;
+		goto out;
+	}
 	log->replay_end = scan.result;
 	r = replay_log(rc, &scan);
 	if (r) {
@@ -1177,6 +1189,7 @@ int dmat_log_load(struct dmat_log *log, u64 window, u64 max_blocks,
 	}
 	if (r) {
 		*error = r == -ENOMEM ? "Cannot allocate memory for the log's transactions" :
+			 r == -EFBIG ? "A transaction in the log is too large to activate read-only (use dma-replay)" :
 					"Cannot load the log's transactions";
 		goto out;
 	}

@@ -3384,6 +3384,21 @@ static int load_txn(void *context, const struct dmat_txn *dt, struct page **page
 	u64 offset = DMAT_BLOCK_SIZE;
 	u32 i, n = dt->nr_entries;
 
+	/*
+	 * Offsets into a transaction image are unsigned int (the extents,
+	 * the index): refuse one larger than that rather than truncate.  The
+	 * writer never makes one (max_bytes is below 4 GiB), only a crafted
+	 * log or a max_memory of 4 GiB or more could bring one here.
+	 */
+	if (nr > (u64)UINT_MAX >> DMAT_BLOCK_SHIFT) {
+		DMERR("%s: transaction %llu at log block %llu is %llu blocks: too large to hold in memory read-only (at most %llu)",
+		      dm_device_name(ac->md), dt->seq, dt->log_block, nr,
+		      (u64)UINT_MAX >> DMAT_BLOCK_SHIFT);
+		for (i = 0; i < nr; i++)
+			__free_page(pages[i]);
+		kvfree(pages);
+		return -EFBIG;
+	}
 	t = txn_alloc(ac, n, 0, false, false);
 	if (!t) {
 		for (i = 0; i < nr; i++)

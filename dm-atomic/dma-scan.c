@@ -121,7 +121,8 @@ static enum dmat_sb_result sb_validate(const struct dmat_superblock *sb,
 	    log_start + log_blocks < log_start ||	/* overflow */
 	    log_blocks > DMAT_MAX_LOG_BLOCKS ||
 	    le64_to_cpu(sb->data_sectors) == 0 ||
-	    le64_to_cpu(sb->tail_block) >= log_blocks)
+	    le64_to_cpu(sb->tail_block) >= log_blocks ||
+	    le64_to_cpu(sb->tail_seq) >= DMAT_SEQ_LIMIT)
 		return DMAT_SB_BAD_GEOMETRY;
 	if ((le32_to_cpu(sb->feature_compat) & DMAT_FEATURE_COMPAT_DATA_ID) &&
 	    (le32_to_cpu(sb->data_id_len) > DMAT_DATA_ID_LEN ||

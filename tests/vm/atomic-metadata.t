@@ -36,7 +36,7 @@ One flipped byte anywhere in the superblock is a checksum mismatch.
 
 Damaged fields, checked in order (resealed, so only the field is wrong).
 
-  $ for f in blocknr=1 magic=1 version=2 flags=4 block_size=512 log_start=0 log_blocks=999999999 data_sectors=99999999; do
+  $ for f in blocknr=1 magic=1 version=2 flags=4 block_size=512 log_start=0 tail_seq=4611686018427387904 log_blocks=999999999 data_sectors=99999999; do
   >   dma-craft sb $SCRATCH1 $f >/dev/null || echo "craft $f failed"
   >   before=$(sb_sum); printf '%s: ' "${f%=*}"; try
   >   [ "$(sb_sum)" = "$before" ] || echo "METADATA CHANGED by a refused table"
@@ -49,6 +49,7 @@ Damaged fields, checked in order (resealed, so only the field is wrong).
   flags: Superblock has unsupported flags (-EINVAL)
   block_size: Superblock has a bad geometry (-EINVAL)
   log_start: Superblock has a bad geometry (-EINVAL)
+  tail_seq: Superblock has a bad geometry (-EINVAL)
   log_blocks: Metadata device smaller than the log in the superblock (-EINVAL)
   data_sectors: Data device is smaller than the superblock records: shrinking is not supported (-EINVAL)
 

@@ -186,6 +186,12 @@ int main(int argc, char **argv)
 		    "replays the %llu transactions before it)", m.path, v.end,
 		    (unsigned long long)s.nr_txns);
 
+	if (!keep_tail && !r.dry_run && s.next_seq + DMAT_RECOVERY_SEQ_JUMP >= DMAT_SEQ_LIMIT)
+		die(EXIT_PROBLEM, "%s: the log ends at seq %llu: the tail after replay would pass "
+		    "the sequence number limit %llu; nothing replayed (--keep-tail replays without "
+		    "moving it; then copy the data off and format)", m.path,
+		    (unsigned long long)s.next_seq, (unsigned long long)DMAT_SEQ_LIMIT);
+
 	r.counting = 0;
 	r.txns = r.sectors = 0;
 	meta_scan(&m, &s, on_txn, &r);

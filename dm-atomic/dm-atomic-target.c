@@ -191,6 +191,7 @@ struct atomic_txn {
 	 */
 	bool zc;
 	bool zc_indexed;		/* its ranges are in the index */
+	bool zc_recorded;		/* its commit record is durable */
 	bool zc_fua_data;		/* descriptor and data written REQ_FUA */
 	struct work_struct zc_commit_work;	/* step 2: the commit record */
 	struct work_struct zc_inplace_work;	/* step 3: the in-place writes */
@@ -332,6 +333,10 @@ struct atomic_c {
 	int error;			/* latched first error; 0: healthy */
 	bool meta_error;		/* a metadata write failed: set needs_check */
 	bool needs_check_written;	/* ... and it is on disk */
+	bool log_broken;		/* a log write failed: every later
+					 * transaction is failed (complete_work_fn()) */
+	bool superseded;		/* a reloaded table took the metadata:
+					 * no superblock write from here */
 
 	/* Counters (under lock). */
 	u64 txns_committed;
@@ -622,6 +627,11 @@ static void write_needs_check(struct atomic_c *ac)
 	if (!READ_ONCE(ac->meta_error) || ac->needs_check_written || !ac->log)
 		return;
 	mutex_lock(&ac->writeback_lock);
+	if (ac->superseded) {
+		/* The new table checked and replayed the log: see supersede_live(). */
+		mutex_unlock(&ac->writeback_lock);
+		return;
+	}
 	r = dmat_log_set_needs_check(ac->log);
 	mutex_unlock(&ac->writeback_lock);
 	if (r) {
@@ -1760,6 +1770,93 @@ static void commits_completed(struct atomic_c *ac)
 		       READ_ONCE(ac->waiting_space));
 }
 
+/*
+ * A zero-copy list whose commit record is durable but which did not (all)
+ * go in place: fail mode came first, or an in-place write failed (the data
+ * device then holds part of it).  The next activation replays it from the
+ * log, so it is acknowledged without error; until then reads must see all
+ * of it.  Copy it from the writer's pages (not yet acknowledged, so still
+ * there) into an image of its own, laid out as a copied transaction's, so
+ * reads and write-back take it from memory.  Returns false when the pages
+ * cannot be had: the list is then acknowledged with an error although the
+ * log holds it (said in the kernel log).  From complete_work_fn().
+ */
+static bool zc_keep(struct atomic_c *ac, struct atomic_txn *t)
+{
+	struct atomic_req *req = list_first_entry(&t->reqs, struct atomic_req, list);
+	struct page **pages, **old, *record;
+	u64 nr = 1, off, i, old_mem = txn_mem(t);
+	bool old_apart = t->pages_apart;
+	struct ext_range *r;
+	unsigned int e;
+
+	for (e = 0; e < t->nr_ext; e++)
+		nr += DMAT_ENTRY_BLOCKS(t->ext[e].nr_sectors);
+	pages = kvcalloc(nr, sizeof(*pages), GFP_NOIO | __GFP_NOWARN);
+	if (!pages)
+		goto nomem;
+	for (i = 1; i < nr; i++) {
+		pages[i] = alloc_page(GFP_NOIO | __GFP_NOWARN);
+		if (!pages[i])
+			goto nomem;
+	}
+	/*
+	 * The descriptor's page moves over, the commit record's goes back.
+	 * Nobody reads the pages of a zero-copy transaction (reads and
+	 * write-back skip it while t->zc), so they can be filled in place.
+	 */
+	spin_lock_irq(&ac->lock);
+	old = t->pages;
+	record = old[1];
+	pages[0] = old[0];
+	t->pages = pages;
+	t->pages_apart = true;
+	t->nr_pages = nr;
+	ac->pending_bytes += txn_mem(t) - old_mem;
+	ac->pending_bytes_max = max(ac->pending_bytes_max, ac->pending_bytes);
+	spin_unlock_irq(&ac->lock);
+	mempool_free(record, &ac->page_pool);
+	if (old_apart)
+		kvfree(old);
+	for (e = 0, off = DMAT_BLOCK_SIZE; e < t->nr_ext; e++) {
+		copy_bio_to_txn(t, off, req->bios[e], false);
+		off += DMAT_ENTRY_BLOCKS(t->ext[e].nr_sectors) << DMAT_BLOCK_SHIFT;
+	}
+
+	spin_lock_irq(&ac->lock);
+	for (e = 0, off = DMAT_BLOCK_SIZE; e < t->nr_ext; e++) {
+		struct atomic_ext *x = &t->ext[e];
+
+		x->offset = off;
+		off += DMAT_ENTRY_BLOCKS(x->nr_sectors) << DMAT_BLOCK_SHIFT;
+		/*
+		 * Its index nodes point into the image now (a later
+		 * transaction may have trimmed or split them: each node's
+		 * offset is its start's).
+		 */
+		if (!t->zc_indexed)
+			continue;
+		for (r = dmat_index_first(&ac->index, x->sector);
+		     r && r->start < x->sector + x->nr_sectors; r = dmat_index_next(r))
+			if (r->txn == t)
+				r->offset = x->offset + ((r->start - x->sector) << SECTOR_SHIFT);
+	}
+	t->zc = false;
+	spin_unlock_irq(&ac->lock);
+	return true;
+
+nomem:
+	if (pages) {
+		for (i = 1; i < nr; i++)
+			if (pages[i])
+				__free_page(pages[i]);
+		kvfree(pages);
+	}
+	DMERR("%s: cannot keep a zero-copy list in memory (%llu blocks): acknowledged with an error, but its commit record is durable and the next activation replays it",
+	      dm_device_name(ac->md), nr - 1);
+	return false;
+}
+
 static void complete_work_fn(struct work_struct *ws)
 {
 	struct atomic_c *ac = container_of(ws, struct atomic_c, complete_work);
@@ -1782,17 +1879,27 @@ static void complete_work_fn(struct work_struct *ws)
 		}
 		spin_unlock_irq(&ac->lock);
 
-		if (t->status)
+		if (t->status) {
 			atomic_set_meta_error(ac, blk_status_to_errno(t->status), "log write");
+			ac->log_broken = true;
+		}
 		if (t->zc_error)
 			atomic_set_error(ac, t->zc_error, "in-place write of a zero-copy list");
-		/* An indexed zero-copy txn stays until retired: the index points at it. */
-		if (atomic_failed(ac) && !t->zc_indexed) {
-			/*
-			 * Not acknowledged, so not promised: a later
-			 * transaction may be intact in the log, but the scan
-			 * stops at this one.
-			 */
+		/*
+		 * A list's fate as its writer sees it must be its fate for
+		 * good: a list the next activation replays is acknowledged
+		 * without error, one acknowledged with an error must never be
+		 * replayed.  So fail mode alone fails nothing whose log write
+		 * completed: a copied transaction is committed as usual (its
+		 * data is in memory for reads, and stays in the log), a
+		 * zero-copy one whose commit record is durable is kept in
+		 * memory (zc_keep()).  What is failed: a transaction whose log
+		 * write failed, and every one after it (the scan stops at the
+		 * failed one, unless the device wrote it after all); a
+		 * zero-copy one whose commit record was never written.
+		 */
+		if (t->status || ac->log_broken || (t->zc && !t->zc_recorded)) {
+			/* Not acknowledged, so not promised. */
 			spin_lock_irq(&ac->lock);
 			list_del(&t->list);
 			ac->nr_committing--;
@@ -1803,8 +1910,13 @@ static void complete_work_fn(struct work_struct *ws)
 			continue;
 		}
 
-		/* Durable in the log either way; one status for the whole list. */
-		status = t->zc_error ? BLK_STS_IOERR : BLK_STS_OK;
+		/*
+		 * Durable in the log.  A zero-copy list not (wholly) written in
+		 * place reads from memory from now on, as a copied one.
+		 */
+		status = BLK_STS_OK;
+		if (t->zc && (t->zc_error || !t->zc_indexed) && !zc_keep(ac, t))
+			status = BLK_STS_IOERR;
 		spin_lock_irq(&ac->lock);
 		txn_committed(ac, t, &acks);
 		ac->acking++;
@@ -2326,10 +2438,13 @@ static void zc_inplace_fn(struct work_struct *ws)
 	unsigned int i;
 	bool direct;
 
+	/* Step 2's commit record is durable: the next activation replays the list. */
+	t->zc_recorded = true;
+
 	/*
-	 * Fail mode: nothing more goes to the data device (a replay may still
-	 * bring the list).  No error of its own: complete_work_fn() fails the
-	 * list for the mode, and the metadata is not blamed.
+	 * Fail mode: nothing more goes to the data device.  The replay will
+	 * bring the list: complete_work_fn() keeps it in memory (zc_keep())
+	 * and acknowledges it.
 	 */
 	if (atomic_failed(ac)) {
 		zc_fail(t, BLK_STS_OK);
@@ -2412,7 +2527,8 @@ static void zc_commit_fn(struct work_struct *ws)
 	struct atomic_c *ac = t->ac;
 	u64 at = dmat_log_wrap(dmat_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
 
-	if (atomic_failed(ac)) {	/* as in zc_inplace_fn() */
+	/* Fail mode: no commit record, never replayed; complete_work_fn() fails it. */
+	if (atomic_failed(ac)) {
 		zc_fail(t, BLK_STS_OK);
 		return;
 	}
@@ -3757,9 +3873,39 @@ static void atomic_postsuspend(struct dm_target *ti)
 	cancel_delayed_work_sync(&ac->writeback_work);
 }
 
+/*
+ * A reloaded table is about to take the metadata over from the live one,
+ * which DM core destroys only after this table's resume.  From here the old
+ * table writes no superblock: its in-core copy has the old tail, and
+ * written now over the one this table's replay writes, it would make the
+ * next activation replay from there (older data over newer).  Its
+ * superblock writes all happen under its writeback_lock, so one under way
+ * ends before this returns.  A needs_check the old table could not write
+ * (a metadata error) is not needed either: this table checks the whole log
+ * (as dma-check would) before it replays anything, and refuses damage.
+ */
+static void supersede_live(struct atomic_c *ac)
+{
+	struct atomic_c *o;
+
+	mutex_lock(&all_targets_lock);
+	list_for_each_entry(o, &all_targets, registry) {
+		if (o == ac || o->md != ac->md || !o->log)
+			continue;
+		mutex_lock(&o->writeback_lock);
+		o->superseded = true;
+		mutex_unlock(&o->writeback_lock);
+		if (READ_ONCE(o->meta_error) && !o->needs_check_written)
+			DMINFO("%s: the replaced table had a metadata error: this table checks the log before replaying it",
+			       dm_device_name(ac->md));
+	}
+	mutex_unlock(&all_targets_lock);
+}
+
 static int atomic_preresume(struct dm_target *ti)
 {
 	struct atomic_c *ac = ti->private;
+	unsigned int noio;
 	char *error = NULL;
 	int r;
 
@@ -3768,8 +3914,13 @@ static int atomic_preresume(struct dm_target *ti)
 	/*
 	 * A new device (the ctr checked the superblock) or a reloaded table
 	 * (the old one checkpointed in its postsuspend): format or replay.
+	 * The device is suspended, and so may be a file system or device
+	 * above it: no allocation here may recurse into I/O (noio scope).
 	 */
+	supersede_live(ac);
+	noio = memalloc_noio_save();
 	r = activate_log(ac, &error);
+	memalloc_noio_restore(noio);
 	if (r)
 		DMERR("%s (%s: cannot activate, error %d)", error, dm_device_name(ac->md), r);
 	return r;
@@ -3779,6 +3930,16 @@ static void atomic_resume(struct dm_target *ti)
 {
 	struct atomic_c *ac = ti->private;
 
+	/*
+	 * Zero-copy sends the writer's pages twice, to the log and in place:
+	 * they must not change in between, or the log (what a replay writes)
+	 * and the data device differ.  Stable writes make the page cache
+	 * (file systems mounted on us, all_writes_atomic) wait for writeback
+	 * before a page is changed again.  DM core set the queue's flag from
+	 * the data device at the table swap, before this resume.
+	 */
+	if (ac->zero_copy_bytes)
+		blk_queue_flag_set(QUEUE_FLAG_STABLE_WRITES, dm_disk(ac->md)->queue);
 	spin_lock_irq(&ac->lock);
 	ac->suspended = false;
 	spin_unlock_irq(&ac->lock);

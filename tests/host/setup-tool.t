@@ -50,22 +50,22 @@ size: the metadata a log needs (the superblock and the log), and what the larges
   dm-atomic-setup: a log of 256 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
   [2]
 
-format asks before overwriting anything that is not all zero; without a terminal it refuses
-unless --batch-mode says not to ask.  check and dump are dma-check and dma-dump.
+format asks before overwriting anything that is not all zero, naming what it holds
+(tests/host/format-guard.t); without a terminal it refuses unless --batch-mode says not to
+ask.  check and dump are dma-check and dma-dump.
 
   $ truncate -s 64M d.img; truncate -s 8M m.img
   $ dm-atomic-setup format d.img m.img </dev/null | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
-  $ dm-atomic-setup -L 1M format d.img m.img </dev/null
-  dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on m.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
-  [2]
+  $ dm-atomic-setup -L 4M format d.img m.img </dev/null 2>&1 | sed 's/uuid [0-9a-f-]*/uuid U/'
+  dm-atomic-setup: m.img: contains dm-atomic metadata (uuid U, log 2047 blocks, data 131072 sectors): any data its log still holds would be lost; formatting destroys it; not confirmed (standard input is not a terminal: use --batch-mode)
 
 Any byte that is not zero counts, a newline too (the superblock starts with its checksum,
 whose first byte is a newline in about one format in 256).
 
   $ printf '\n' > n.img; truncate -s 8M n.img
   $ dm-atomic-setup format d.img n.img </dev/null
-  dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on n.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
+  dm-atomic-setup: n.img: not empty (non-zero byte at offset 0, no signature blkid -p knows); formatting destroys it; not confirmed (standard input is not a terminal: use --batch-mode)
   [2]
   $ dm-atomic-setup -q -L 4M format d.img m.img | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 1024 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)

@@ -127,15 +127,51 @@ dmsetup_() { dmsetup ${DM_DISABLE_UDEV:+--noudevsync} "$@"; }
 
 name_exists() { dmsetup_ info "$1" >/dev/null 2>&1; }
 
+# refuse_same_dev DATA META WHY: die when DATA and META are one block device (the same device
+# number), one file (the same file system and inode: another name or a link), or a disk and
+# its partition.
+refuse_same_dev() {
+	local a b ra rb ia ib ta tb ma mb
+	a=$(stat -L -c '%t %T %d:%i %F' -- "$1" 2>/dev/null) || return 0
+	b=$(stat -L -c '%t %T %d:%i %F' -- "$2" 2>/dev/null) || return 0
+	read -r ma ra ia ta <<<"$a"; read -r mb rb ib tb <<<"$b"
+	ma=$((16#$ma)):$((16#$ra)) mb=$((16#$mb)):$((16#$rb))
+	if [ "$ta" = "block special file" ] && [ "$tb" = "block special file" ]; then
+		[ "$ma" = "$mb" ] && die $E_REFUSED "$1 and $2 are the same device ($ma): the metadata must be another device than the data ($3)"
+		[ "$(whole_disk "$mb")" = "$ma" ] && die $E_REFUSED "$2 is a partition of $1: the metadata must not overlap the data ($3)"
+		[ "$(whole_disk "$ma")" = "$mb" ] && die $E_REFUSED "$1 is a partition of $2: the metadata must not overlap the data ($3)"
+	elif [ "$ta" = "regular file" ] && [ "$tb" = "regular file" ] && [ "$ia" = "$ib" ]; then
+		die $E_REFUSED "$1 and $2 are the same file: the metadata must be another device than the data ($3)"
+	fi
+	return 0
+}
+
+# whole_disk MAJ:MIN: the disk a partition is on (MAJ:MIN itself for a whole disk).
+whole_disk() {
+	if [ -e "/sys/dev/block/$1/partition" ]; then
+		cat "$(readlink -f "/sys/dev/block/$1")/../dev" 2>/dev/null || echo "$1"
+	else
+		echo "$1"
+	fi
+}
+
 cmd_format() {
 	[ $# = 2 ] || usage_error "format: expected DATA META"
-	local data=$1 meta=$2 args=()
+	local data=$1 meta=$2 args=() out rc why
 	need_bdev_or_file "$data"; need_bdev_or_file "$meta"
+	refuse_same_dev "$data" "$meta" "formatting would overwrite the data"
 	[ -n "$log_size" ] && args+=(--log-blocks $(( (log_size + 4095) / 4096 )))
-	# Count the bytes that are not zero: a test of the bytes themselves would
-	# lose a newline to the command substitution.
-	if [ "$(head -c 4096 "$meta" 2>/dev/null | tr -d '\0' | wc -c)" != 0 ]; then
-		confirm "This overwrites the dm-atomic superblock (or whatever else) on $meta: any data its log still holds for $data would be lost"
+	if [ "$batch" != 1 ]; then
+		# dma-format without --force formats only an empty device, and otherwise names
+		# what it holds (a signature blkid -p finds, dm-atomic metadata, or other data):
+		# that is the question.
+		out=$(dma-format "${args[@]}" --data-dev "$data" "$meta" 2>&1); rc=$?
+		case $rc in
+		0) say "$out"; return $E_OK ;;
+		1) why=${out#dma-format: }; why=${why%; use --force to overwrite it}
+		   confirm "$why; formatting destroys it" ;;
+		*) printf '%s\n' "$out" >&2; return $E_IO ;;
+		esac
 	fi
 	dma-format --force "${args[@]}" --data-dev "$data" "$meta"
 	case $? in 0) return $E_OK ;; 1) return $E_REFUSED ;; *) return $E_IO ;; esac
@@ -146,6 +182,7 @@ cmd_open() {
 	local data=$1 meta=$2 name=$3 feats=() sz rc
 	need_root open
 	need_bdev "$data"; need_bdev "$meta"
+	refuse_same_dev "$data" "$meta" "the kernel refuses it"
 	[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || usage_error "open: '$name' is not a usable device name"
 	name_exists "$name" && die $E_BUSY "a device named $name exists already"
 	[ -n "$max_bytes" ] && feats+=(max_bytes "$max_bytes")

@@ -118,10 +118,33 @@ confirm() {
 	[ "$a" = YES ] || die $E_REFUSED "not confirmed"
 }
 
-# The last reason the kernel gave for refusing an atomic table.
+# The kernel log is read, never cleared (dmesg -C would take it from everyone else).
+# klog_mark: the log's last line now; kernel_reason MARK MAJ:MIN [META]: the last reason the
+# kernel gave, after MARK, for refusing the atomic table of the dm device MAJ:MIN: the table
+# line dm prints for it, the target's "(MAJ:MIN: cannot activate ...)", or a target line
+# naming the metadata device META (its kernel name, as the target prints it).  Lines of
+# other devices (a parallel open) are not taken.  When MARK is no longer in the log (it
+# wrapped), every line is looked at.
+klog_mark() { dmesg 2>/dev/null | tail -n 1; }
 kernel_reason() {
-	dmesg 2>/dev/null | sed -n 's/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p;s/.*device-mapper: atomic: //p' | tail -n1
+	local mark=$1 mm=$2 kname=${3:-} script
+	script="s/.*device-mapper: table: $mm: atomic: //p; s/.*device-mapper: atomic: \(.*($mm: cannot activate.*\)/\1/p"
+	[ -n "$kname" ] && script+="; s/.*device-mapper: atomic: \($kname: .*\)/\1/p"
+	dmesg 2>/dev/null |
+		MARK=$mark awk '{ l[NR] = $0 } $0 == ENVIRON["MARK"] { last = NR } END { for (i = last + 1; i <= NR; i++) print l[i] }' |
+		sed -n "$script" | tail -n1
 }
+
+# kname DEV: the kernel's name of a block device (vdb, dm-3), as the target prints it.
+kname() {
+	local t
+	t=$(stat -L -c '%t %T' -- "$1" 2>/dev/null) || return 0
+	set -- $t
+	t=$(readlink -f "/sys/dev/block/$((16#$1)):$((16#$2))" 2>/dev/null) && [ -e "$t" ] && echo "${t##*/}"
+}
+
+# dm_majmin NAME: MAJ:MIN of an existing dm device.
+dm_majmin() { dmsetup_ info -c --noheadings -o major,minor --separator : "$1" 2>/dev/null | tr -d ' '; }
 
 dmsetup_() { dmsetup ${DM_DISABLE_UDEV:+--noudevsync} "$@"; }
 
@@ -207,10 +230,13 @@ cmd_open() {
 	local table="0 $sz atomic $data $meta"
 	[ ${#feats[@]} -gt 0 ] && table+=" ${#feats[@]} ${feats[*]}"
 	say "activating $name (the kernel replays the log if a crash left one)..."
-	dmesg -C 2>/dev/null
-	if ! dmsetup_ create "$name" --table "$table" 2>/dev/null; then
+	# Created without a table first, so the kernel's messages about this table can be told
+	# from another device's by its MAJ:MIN; then the table is loaded and resumed.
+	dmsetup_ create "$name" --notable >/dev/null 2>&1 || die $E_BUSY "cannot create a device named $name (does it exist already?)"
+	local mm mark; mm=$(dm_majmin "$name"); mark=$(klog_mark)
+	if ! dmsetup_ load "$name" --table "$table" 2>/dev/null || ! dmsetup_ resume "$name" 2>/dev/null; then
 		rc=$E_REFUSED
-		local why; why=$(kernel_reason)
+		local why; why=$(kernel_reason "$mark" "$mm" "$(kname "$meta")")
 		case "$why" in *EBUSY*|*"in use"*) rc=$E_BUSY ;; *EIO*|*"I/O error"*) rc=$E_IO ;; esac
 		name_exists "$name" && dmsetup_ remove "$name" >/dev/null 2>&1
 		die $rc "the kernel refused the table: ${why:-no reason in the kernel log}"
@@ -240,15 +266,16 @@ cmd_resize() {
 	[ "$sz" -lt "$len" ] &&
 		die $E_REFUSED "the data device ($data) has $sz sectors, $name has $len: shrinking is not supported"
 	log0=$(dmsetup_ status "$name" | awk '{ split($4, a, "/"); print a[2] }')
-	dmesg -C 2>/dev/null
+	local mm mark; mm=$(dm_majmin "$name"); mark=$(klog_mark)
+	local kn; kn=$(basename "$(readlink -f "/sys/dev/block/$meta" 2>/dev/null)" 2>/dev/null)
 	dmsetup_ suspend "$name" || die $E_BUSY "$name: cannot suspend it"
 	if ! dmsetup_ reload "$name" --table "0 $sz atomic $data $meta$rest" 2>/dev/null; then
-		local why; why=$(kernel_reason)
+		local why; why=$(kernel_reason "$mark" "$mm" "$kn")
 		dmsetup_ resume "$name"
 		die $E_REFUSED "the kernel refused the new table: ${why:-no reason in the kernel log}"
 	fi
 	if ! dmsetup_ resume "$name" 2>/dev/null; then
-		die $E_IO "$name: resume failed after the reload: $(kernel_reason)"
+		die $E_IO "$name: resume failed after the reload: $(kernel_reason "$mark" "$mm" "$kn")"
 	fi
 	log1=$(dmsetup_ status "$name" | awk '{ split($4, a, "/"); print a[2] }')
 	say "$name: $((len / 2048)) MiB -> $((sz / 2048)) MiB, log $log0 -> $log1 blocks"

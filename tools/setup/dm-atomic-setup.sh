@@ -369,54 +369,71 @@ resolve_dev() {
 	esac
 }
 
-# tab_size WHAT VALUE, tab_num WHAT VALUE MIN MAX: size_arg's and num_arg's checks, as errors
-# of an atomictab line (without a subshell per value: this runs at boot and in udev).
+# tab_size WHAT VALUE, tab_num WHAT VALUE MIN MAX: size_arg's and num_arg's checks for an
+# atomictab line: on a problem they set why and return 1 (no subshell per value: this runs at
+# boot and in udev).
 tab_size() {
-	[[ "$2" =~ ^([0-9]{1,15})([KkMmGgTt]?)(i?B)?$ ]] || die $E_USAGE "$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"
+	[[ "$2" =~ ^([0-9]{1,15})([KkMmGgTt]?)(i?B)?$ ]] || { why="$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"; return 1; }
 }
 tab_num() {
-	[[ "$2" =~ ^[0-9]{1,10}$ ]] || die $E_USAGE "$1: '$2' is not a number"
-	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || die $E_USAGE "$1: '$2' is out of range ($3 to $4)"
+	[[ "$2" =~ ^[0-9]{1,10}$ ]] || { why="$1: '$2' is not a number"; return 1; }
+	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || { why="$1: '$2' is out of range ($3 to $4)"; return 1; }
 }
 
-# tab_entries: the atomictab's lines, checked, as "LINENO NAME DATA META OPTIONS".
+# tab_line: check one atomictab line (tab_entries' name data meta opts extra; names holds the
+# names of the lines before it): 0, or 1 with the reason in why.
+tab_line() {
+	local o
+	[ -n "$meta" ] || { why="expected NAME DATA META [OPTIONS]"; return 1; }
+	[ -z "$extra" ] || { why="unexpected '$extra' after the options (options are separated by commas, without spaces)"; return 1; }
+	[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || { why="'$name' is not a usable device name"; return 1; }
+	[[ "$names" == *" $name "* ]] && { why="$name is named twice"; return 1; }
+	for o in data meta; do
+		case "${!o}" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) ;;
+		*) why="'${!o}' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)"; return 1 ;;
+		esac
+	done
+	local IFS=,
+	for o in ${opts:--}; do
+		case "$o" in
+		-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
+		max-bytes=*) tab_size "max-bytes" "${o#*=}" || return 1 ;;
+		max-segments=*) tab_num "max-segments" "${o#*=}" 1 252 || return 1 ;;
+		commit-delay-us=*) tab_num "commit-delay-us" "${o#*=}" 0 1000000 || return 1 ;;
+		writeback-delay-ms=*) tab_num "writeback-delay-ms" "${o#*=}" 0 60000 || return 1 ;;
+		high-watermark=*) tab_num "high-watermark" "${o#*=}" 1 100 || return 1 ;;
+		max-memory=*) tab_size "max-memory" "${o#*=}" || return 1 ;;
+		zero-copy-bytes=*) tab_size "zero-copy-bytes" "${o#*=}" || return 1 ;;
+		*) why="unknown option '$o'"; return 1 ;;
+		esac
+	done
+	return 0
+}
+
+# tab_entries: the atomictab's lines, checked: "LINENO NAME DATA META OPTIONS" for each good
+# one.  A bad line is reported on stderr with its number and why, and skipped: the other
+# entries stand.  For it, "!LINENO NAME DATA" when its data field names a device (the probe
+# still hides that disk).  Returns 1 when a line was bad.
 tab_entries() {
 	[ -e "$tab" ] || die $E_NOTFOUND "$tab: no such file"
 	[ -r "$tab" ] || die $E_IO "$tab: cannot read it"
-	local n=0 line name data meta opts extra o seen=" "
+	local n=0 line name data meta opts extra why names=" " bad=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%%#*}
+		name= data= meta= opts= extra=
 		read -r name data meta opts extra <<<"$line" || true
 		[ -n "$name" ] || continue
-		[ -n "$meta" ] || die $E_USAGE "$tab:$n: expected NAME DATA META [OPTIONS]"
-		[ -z "$extra" ] || die $E_USAGE "$tab:$n: unexpected '$extra' after the options (options are separated by commas, without spaces)"
-		[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || die $E_USAGE "$tab:$n: '$name' is not a usable device name"
-		[[ "$seen" == *" $name "* ]] && die $E_USAGE "$tab:$n: $name is named twice"
-		seen+="$name "
-		for o in data meta; do
-			case "${!o}" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) ;;
-			*) die $E_USAGE "$tab:$n: '${!o}' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)" ;;
-			esac
-		done
-		[ -n "$opts" ] || opts=-
-		local IFS=,
-		for o in $opts; do
-			case "$o" in
-			-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
-			max-bytes=*) tab_size "$tab:$n: max-bytes" "${o#*=}" ;;
-			max-segments=*) tab_num "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
-			commit-delay-us=*) tab_num "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
-			writeback-delay-ms=*) tab_num "$tab:$n: writeback-delay-ms" "${o#*=}" 0 60000 ;;
-			high-watermark=*) tab_num "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
-			max-memory=*) tab_size "$tab:$n: max-memory" "${o#*=}" ;;
-			zero-copy-bytes=*) tab_size "$tab:$n: zero-copy-bytes" "${o#*=}" ;;
-			*) die $E_USAGE "$tab:$n: unknown option '$o'" ;;
-			esac
-		done
-		unset IFS
-		echo "$n $name $data $meta $opts"
+		if tab_line; then
+			echo "$n $name $data $meta ${opts:--}"
+		else
+			err "$tab:$n: $why (line skipped)"
+			bad=1
+			case "$data" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) echo "!$n $name $data" ;; esac
+		fi
+		names+="$name "
 	done <"$tab"
+	return $bad
 }
 
 # has_opt OPTS WORD
@@ -448,27 +465,40 @@ tab_open_one() (
 	cmd_open "$d" "$m" "$name"
 )
 
-# tab_select NAMES...: the entries to act on (all, or those named, each of which must exist).
+# tab_select NAMES...: the good entries to act on, "NAME DATA META OPTIONS" a line: all, or
+# those named.  Returns 0; E_USAGE when a line was bad (without NAMES) or a named entry's line
+# is bad; E_NOTFOUND when a named entry is not in the file.  What is wrong is reported on
+# stderr; the good entries are listed all the same.
 tab_select() {
-	local entries want n name rest
-	entries=$(tab_entries) || exit
+	local entries want n name rest rc=0 found
+	entries=$(tab_entries); rc=$?
+	case $rc in 0) ;; 1) [ $# = 0 ] && rc=$E_USAGE || rc=0 ;; *) exit $rc ;; esac
 	for want in "$@"; do
-		grep -q "^[0-9]* $want " <<<"$entries" || die $E_NOTFOUND "$tab: no entry named $want"
+		found=
+		while read -r n name rest; do
+			[ "$name" = "$want" ] && { found=$n; break; }
+		done <<<"$entries"
+		case "$found" in
+		'') err "$tab: no entry named $want"; [ $rc = 0 ] && rc=$E_NOTFOUND ;;
+		!*) err "$tab: the entry $want is not usable (line ${found#!}, see above)"; [ $rc = 0 ] && rc=$E_USAGE ;;
+		esac
 	done
 	while read -r n name rest; do
 		[ -n "$name" ] || continue
+		case "$n" in !*) continue ;; esac
 		if [ $# -gt 0 ]; then
 			[[ " $* " == *" $name "* ]] && echo "$name $rest"
 		else
 			echo "$name $rest"
 		fi
 	done <<<"$entries"
+	return $rc
 }
 
 cmd_open_tab() {
 	need_root open-tab
-	local sel name data meta opts rc worst=0
-	sel=$(tab_select "$@") || exit
+	local sel name data meta opts rc worst=0 tabrc
+	sel=$(tab_select "$@"); tabrc=$?
 	while read -r name data meta opts; do
 		[ -n "$name" ] || continue
 		[ $# = 0 ] && has_opt "$opts" noauto && continue
@@ -483,13 +513,15 @@ cmd_open_tab() {
 			worst=$rc
 		fi
 	done <<<"$sel"
+	# A failed open says more than a bad line of the file.
+	[ $worst = 0 ] && worst=$tabrc
 	return $worst
 }
 
 cmd_close_tab() {
 	need_root close-tab
-	local sel name rest rc worst=0
-	sel=$(tab_select "$@") || exit
+	local sel name rest rc worst=0 tabrc
+	sel=$(tab_select "$@"); tabrc=$?
 	# In reverse order: a later entry may sit on an earlier one.
 	while read -r name rest; do
 		[ -n "$name" ] || continue
@@ -500,13 +532,15 @@ cmd_close_tab() {
 		(cmd_close "$name"); rc=$?
 		[ $rc != 0 ] && [ $worst = 0 ] && worst=$rc
 	done < <(tac <<<"$sel")
+	[ $worst = 0 ] && worst=$tabrc
 	return $worst
 }
 
 cmd_list_tab() {
-	local sel
-	sel=$(tab_select "$@") || exit
+	local sel rc
+	sel=$(tab_select "$@"); rc=$?
 	[ -z "$sel" ] || say "$sel"
+	return $rc
 }
 
 # probe DEV: udev's IMPORT{program}.  Prints nothing for other devices; never fails.  Runs for
@@ -514,7 +548,7 @@ cmd_list_tab() {
 # that names the data device by a tag, DEV's own tags (blkid -p), never a scan of all disks.
 cmd_probe() {
 	[ $# = 1 ] || usage_error "probe: expected DEV"
-	local dev=$1 magic mm name data meta opts tags= d
+	local dev=$1 magic mm n name data rest tags= d
 	magic=$(dd if="$dev" bs=8 skip=4 count=1 status=none 2>/dev/null | tr -d '\0')
 	if [ "$magic" = DMATOMSB ]; then
 		say "DM_ATOMIC_ROLE=metadata"
@@ -522,7 +556,8 @@ cmd_probe() {
 	fi
 	[ -b "$dev" ] && [ -r "$tab" ] || return 0
 	mm=$(stat -L -c '%t:%T' "$dev" 2>/dev/null) || return 0
-	while read -r name data meta opts; do
+	# Every entry's data device, a bad line's too (tab_entries: "!LINENO NAME DATA").
+	while read -r n name data rest; do
 		[ -n "$name" ] || continue
 		case "$data" in
 		/*)
@@ -535,7 +570,7 @@ cmd_probe() {
 		say "DM_ATOMIC_ROLE=data"
 		say "DM_ATOMIC_NAME=$name"
 		return 0
-	done < <(tab_select 2>/dev/null)
+	done < <(tab_entries 2>/dev/null)
 	return 0
 }
 

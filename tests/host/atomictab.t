@@ -40,7 +40,7 @@ them, and exits 1 for the bad line).
   db /dev/a /dev/b -
   [1]
   $ bad "x/y /dev/c /dev/d"
-  dm-atomic-setup: bad:2: 'x/y' is not a usable device name (line skipped)
+  dm-atomic-setup: bad:2: 'x/y' is not a usable device name (letters, digits and _.+-, at most 127, not . or ..) (line skipped)
   db /dev/a /dev/b -
   [1]
   $ bad "x vdc /dev/d"
@@ -63,6 +63,52 @@ them, and exits 1 for the bad line).
   dm-atomic-setup: bad:2: high-watermark: '0x10' is not a number (line skipped)
   db /dev/a /dev/b -
   [1]
+
+The values the kernel would refuse are refused here, with the kernel's rule (dm-atomic.rst,
+"Feature arguments"; parse_features() in dm-atomic-target.c): max_bytes 512 to 16777216, a
+multiple of 512; max_memory 512 to 2^40 and at least the largest list; zero_copy_bytes at most
+4294967295; each feature once; the data and metadata devices not the same, and no device in
+two entries.  A name must not be . or .. (/dev/mapper/..).
+
+  $ bad "x /dev/c /dev/d max-bytes=0"
+  dm-atomic-setup: bad:2: max-bytes=0: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  db /dev/a /dev/b -
+  [1]
+  $ bad "x /dev/c /dev/d max-bytes=100" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes=100: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=1000" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes=1000: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=32M" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes=32M: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-memory=1" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-memory=1: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-memory=2T" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-memory=2T: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-memory=1M" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-memory=1M: the kernel takes max_memory of at least the largest list, (1 + max_bytes / 4096 + max_segments) x 4096 = 1576960 bytes for max_bytes 1048576 and max_segments 128 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=64K,max-segments=8,max-memory=100K"
+  db /dev/a /dev/b -
+  x /dev/c /dev/d max-bytes=64K,max-segments=8,max-memory=100K
+  $ bad "x /dev/c /dev/d zero-copy-bytes=4G" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: zero-copy-bytes=4G: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d zero-copy-bytes=99999999999999" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: zero-copy-bytes=99999999999999: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=64K,high-watermark=50,max-bytes=128K" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes is given twice (the kernel takes each feature once) (line skipped)
+  $ bad "x /dev/c /dev/d noauto,noauto" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: noauto is given twice (line skipped)
+  $ bad "x /dev/c /dev/c" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: the data and metadata devices are the same (/dev/c): the kernel refuses it (line skipped)
+  $ bad "x /dev/c /dev/a" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: /dev/a is used by line 1 too: a device belongs to one entry (line skipped)
+  $ bad "x /dev/b /dev/c" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: /dev/b is used by line 1 too: a device belongs to one entry (line skipped)
+  $ ln -s /dev/null devnull; bad "x $PWD/devnull /dev/null" 2>&1 | head -n1 | sed "s|$PWD|D|"
+  dm-atomic-setup: bad:2: the data and metadata devices are the same (D/devnull and /dev/null): the kernel refuses it (line skipped)
+  $ bad ".. /dev/c /dev/d" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: '..' is not a usable device name (letters, digits and _.+-, at most 127, not . or ..) (line skipped)
+  $ bad ". /dev/c /dev/d" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: '.' is not a usable device name (letters, digits and _.+-, at most 127, not . or ..) (line skipped)
 
 One bad line among good ones: every good entry is listed, a named good entry is listed
 without complaint, and naming the bad one says it is not usable.
@@ -87,19 +133,19 @@ without complaint, and naming the bad one says it is not usable.
 
 open-tab: a device that is not there is named, with the entry; a nofail entry is only reported.
 
-  $ printf '%s\n' "a /nonexistent/d /nonexistent/m" "b /nonexistent/d /nonexistent/m nofail" >t2
+  $ printf '%s\n' "a /nonexistent/d1 /nonexistent/m1" "b /nonexistent/d2 /nonexistent/m2 nofail" >t2
   $ dm-atomic-setup --tab t2 open-tab
-  dm-atomic-setup: a: data device /nonexistent/d not found
-  dm-atomic-setup: b: data device /nonexistent/d not found
+  dm-atomic-setup: a: data device /nonexistent/d1 not found
+  dm-atomic-setup: b: data device /nonexistent/d2 not found
   dm-atomic-setup: b: not opened (nofail)
   [4]
 
 A bad line is reported and skipped; the other entries are opened.
 
-  $ printf '%s\n' "a /nonexistent/d /nonexistent/m max-memory=x" "b /nonexistent/d /nonexistent/m" >t3
+  $ printf '%s\n' "a /nonexistent/d1 /nonexistent/m1 max-memory=x" "b /nonexistent/d2 /nonexistent/m2" >t3
   $ dm-atomic-setup --tab t3 open-tab
   dm-atomic-setup: t3:1: max-memory: 'x' is not a size (bytes, or a number ending in K, M, G or T) (line skipped)
-  dm-atomic-setup: b: data device /nonexistent/d not found
+  dm-atomic-setup: b: data device /nonexistent/d2 not found
   [4]
 
 probe (udev's IMPORT{program}): a dm-atomic superblock makes a metadata device; anything else

@@ -78,16 +78,71 @@ err() { printf '%s: %s\n' "$prog" "$*" >&2; }
 die() { local c=$1; shift; err "$*"; exit "$c"; }
 usage_error() { err "$*"; err "try '$prog --help'"; exit $E_USAGE; }
 
+# size_val VALUE: the bytes of a size (decimal, with an optional K/M/G/T binary suffix) in
+# REPLY; returns 1 when it is not a size, 2 when it is above 2^62.
+size_val() {
+	local n m=1
+	[[ "$1" =~ ^([0-9]+)([KkMmGgTt]?)(i?B)?$ ]] || return 1
+	[ ${#BASH_REMATCH[1]} -le 15 ] || return 2
+	n=$((10#${BASH_REMATCH[1]}))
+	case "${BASH_REMATCH[2]}" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;; esac
+	[ "$n" -le $(( (1 << 62) / m )) ] || return 2
+	REPLY=$((n * m))
+}
+
 # size_arg WHAT VALUE: bytes, decimal with an optional K/M/G/T (binary) suffix.
 size_arg() {
-	local what=$1 v=$2 n u m=1
-	[[ "$v" =~ ^([0-9]+)([KkMmGgTt]?)(i?B)?$ ]] || usage_error "$what: '$v' is not a size (bytes, or a number ending in K, M, G or T)"
-	n=$((10#${BASH_REMATCH[1]})); u=${BASH_REMATCH[2]}
-	[ ${#BASH_REMATCH[1]} -le 15 ] || usage_error "$what: '$v' is too large"
-	case "$u" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;; esac
-	[ "$n" -le $(( (1 << 62) / m )) ] || usage_error "$what: '$v' is too large"
-	echo $((n * m))
+	size_val "$2"
+	case $? in
+	1) usage_error "$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)" ;;
+	2) usage_error "$1: '$2' is too large" ;;
+	esac
+	echo "$REPLY"
 }
+
+# feature_rules: the kernel's rules for the feature values in f_mb (max_bytes), f_ms
+# (max_segments), f_mm (max_memory) and f_zc (zero_copy_bytes), empty when not given, as
+# parse_features() in dm-atomic-target.c applies them (dm-atomic.rst, "Feature arguments");
+# l_mb, l_mm and l_zc name the values as the user gave them.  0, or 1 with the rule in why.
+# (max_segments, commit_delay_us, writeback_delay_ms and high_watermark are plain ranges,
+# checked where they are read.)
+feature_rules() {
+	local mb=${f_mb:-1048576} ms=${f_ms:-128} list
+	if [ -n "${f_mb:-}" ] && { [ "$f_mb" -lt 512 ] || [ "$f_mb" -gt 16777216 ] || [ $((f_mb % 512)) != 0 ]; }; then
+		why="$l_mb: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst)"
+		return 1
+	fi
+	if [ -n "${f_mm:-}" ]; then
+		if [ "$f_mm" -lt 512 ] || [ "$f_mm" -gt 1099511627776 ]; then
+			why="$l_mm: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst)"
+			return 1
+		fi
+		list=$(( (1 + mb / 4096 + ms) * 4096 ))
+		if [ "$f_mm" -lt "$list" ]; then
+			why="$l_mm: the kernel takes max_memory of at least the largest list, (1 + max_bytes / 4096 + max_segments) x 4096 = $list bytes for max_bytes $mb and max_segments $ms (dm-atomic.rst)"
+			return 1
+		fi
+	fi
+	if [ -n "${f_zc:-}" ] && [ "$f_zc" -gt 4294967295 ]; then
+		why="$l_zc: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst)"
+		return 1
+	fi
+	return 0
+}
+
+# log_min: the smallest log, in blocks, the kernel takes for max_bytes and max_segments (as
+# given, or the defaults) in REPLY: two of the largest lists, one committing while the other
+# waits for write-back, 2 x (1 + max_bytes / 4096 + max_segments) (size_batches() in
+# dm-atomic-target.c).  need_log BLOCKS: refuse a smaller log.
+log_min() { REPLY=$(( 2 * (1 + ${max_bytes:-1048576} / 4096 + ${max_segments:-128}) )); }
+need_log() {
+	log_min
+	[ "$1" -ge "$REPLY" ] || die $E_REFUSED "a log of $1 blocks is too small for max_bytes ${max_bytes:-1048576} and max_segments ${max_segments:-128} (at least $REPLY blocks, $((REPLY * 4096)) bytes)"
+}
+
+# valid_name NAME: a name for /dev/mapper: letters, digits and _.+-, at most 127, not . or ..
+valid_name() { [[ "$1" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] && [ "$1" != . ] && [ "$1" != .. ]; }
+NAME_RULE="letters, digits and _.+-, at most 127, not . or .."
 
 # num_arg WHAT VALUE MIN MAX
 num_arg() {
@@ -183,7 +238,17 @@ cmd_format() {
 	local data=$1 meta=$2 args=() out rc why
 	need_bdev_or_file "$data"; need_bdev_or_file "$meta"
 	refuse_same_dev "$data" "$meta" "formatting would overwrite the data"
-	[ -n "$log_size" ] && args+=(--log-blocks $(( (log_size + 4095) / 4096 )))
+	# The log the kernel would refuse to open is refused here, by size's rule.
+	local lb msz
+	if [ -n "$log_size" ]; then
+		lb=$(( (log_size + 4095) / 4096 ))
+		args+=(--log-blocks "$lb")
+	else
+		if [ -b "$meta" ]; then msz=$(blockdev --getsize64 "$meta" 2>/dev/null); else msz=$(stat -L -c %s -- "$meta"); fi
+		[ -n "$msz" ] || die $E_IO "$meta: cannot read its size"
+		lb=$(( msz / 4096 - 1 ))
+	fi
+	need_log "$lb"
 	if [ "$batch" != 1 ]; then
 		# dma-format without --force formats only an empty device, and otherwise names
 		# what it holds (a signature blkid -p finds, dm-atomic metadata, or other data):
@@ -206,7 +271,7 @@ cmd_open() {
 	need_root open
 	need_bdev "$data"; need_bdev "$meta"
 	refuse_same_dev "$data" "$meta" "the kernel refuses it"
-	[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || usage_error "open: '$name' is not a usable device name"
+	valid_name "$name" || usage_error "open: '$name' is not a usable device name ($NAME_RULE)"
 	name_exists "$name" && die $E_BUSY "a device named $name exists already"
 	[ -n "$max_bytes" ] && feats+=(max_bytes "$max_bytes")
 	[ -n "$max_segments" ] && feats+=(max_segments "$max_segments")
@@ -335,12 +400,12 @@ cmd_check() {
 cmd_size() {
 	[ $# = 0 ] || usage_error "size: takes options only (-L, or --max-bytes/--max-segments)"
 	local mb=${max_bytes:-1048576} ms=${max_segments:-128} min lb
-	# The target needs room for two of the largest lists (one commits while the other
-	# waits for write-back); full 4 MiB group commits need four batches.
-	min=$(( 2 * (1 + mb / 4096 + ms) ))
+	# The target needs room for two of the largest lists (log_min); full 4 MiB group
+	# commits need four batches.
+	log_min; min=$REPLY
 	if [ -n "$log_size" ]; then
 		lb=$(( (log_size + 4095) / 4096 ))
-		[ "$lb" -ge "$min" ] || die $E_REFUSED "a log of $lb blocks is too small for max_bytes $mb and max_segments $ms (at least $min blocks, $((min * 4096)) bytes)"
+		need_log "$lb"
 	else
 		lb=$(( 4 * (1 + 1024 + 252) ))
 		[ "$lb" -ge "$min" ] || lb=$min
@@ -373,41 +438,62 @@ resolve_dev() {
 # atomictab line: on a problem they set why and return 1 (no subshell per value: this runs at
 # boot and in udev).
 tab_size() {
-	[[ "$2" =~ ^([0-9]{1,15})([KkMmGgTt]?)(i?B)?$ ]] || { why="$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"; return 1; }
+	size_val "$2" || { why="$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"; return 1; }
 }
 tab_num() {
 	[[ "$2" =~ ^[0-9]{1,10}$ ]] || { why="$1: '$2' is not a number"; return 1; }
 	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || { why="$1: '$2' is out of range ($3 to $4)"; return 1; }
 }
 
+# dev_key SPEC: what tells devices apart: the path with its links resolved, or the tag.
+dev_key() {
+	case "$1" in /*) readlink -f -- "$1" 2>/dev/null || echo "$1" ;; *) echo "$1" ;; esac
+}
+
 # tab_line: check one atomictab line (tab_entries' name data meta opts extra; names holds the
-# names of the lines before it): 0, or 1 with the reason in why.
+# names of the lines before it, used[KEY] the line that names device KEY): 0, or 1 with the
+# reason in why.  The values are held to the kernel's rules (feature_rules).
 tab_line() {
-	local o
+	local o k dk mk seen=" " f_mb= f_ms= f_mm= f_zc= l_mb= l_mm= l_zc=
 	[ -n "$meta" ] || { why="expected NAME DATA META [OPTIONS]"; return 1; }
 	[ -z "$extra" ] || { why="unexpected '$extra' after the options (options are separated by commas, without spaces)"; return 1; }
-	[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || { why="'$name' is not a usable device name"; return 1; }
+	valid_name "$name" || { why="'$name' is not a usable device name ($NAME_RULE)"; return 1; }
 	[[ "$names" == *" $name "* ]] && { why="$name is named twice"; return 1; }
 	for o in data meta; do
 		case "${!o}" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) ;;
 		*) why="'${!o}' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)"; return 1 ;;
 		esac
 	done
+	dk=$(dev_key "$data"); mk=$(dev_key "$meta")
+	if [ "$dk" = "$mk" ]; then
+		[ "$data" = "$meta" ] && why="the data and metadata devices are the same ($data): the kernel refuses it" ||
+			why="the data and metadata devices are the same ($data and $meta): the kernel refuses it"
+		return 1
+	fi
+	[ -n "${used[$dk]:-}" ] && { why="$data is used by line ${used[$dk]} too: a device belongs to one entry"; return 1; }
+	[ -n "${used[$mk]:-}" ] && { why="$meta is used by line ${used[$mk]} too: a device belongs to one entry"; return 1; }
+	used[$dk]=$n used[$mk]=$n
 	local IFS=,
 	for o in ${opts:--}; do
+		k=${o%%=*}
+		if [ "$k" != - ] && [[ "$seen" == *" $k "* ]]; then
+			case "$o" in *=*) why="$k is given twice (the kernel takes each feature once)" ;; *) why="$k is given twice" ;; esac
+			return 1
+		fi
+		seen+="$k "
 		case "$o" in
 		-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
-		max-bytes=*) tab_size "max-bytes" "${o#*=}" || return 1 ;;
-		max-segments=*) tab_num "max-segments" "${o#*=}" 1 252 || return 1 ;;
+		max-bytes=*) tab_size "max-bytes" "${o#*=}" || return 1; f_mb=$REPLY l_mb=$o ;;
+		max-segments=*) tab_num "max-segments" "${o#*=}" 1 252 || return 1; f_ms=$((10#${o#*=})) ;;
 		commit-delay-us=*) tab_num "commit-delay-us" "${o#*=}" 0 1000000 || return 1 ;;
 		writeback-delay-ms=*) tab_num "writeback-delay-ms" "${o#*=}" 0 60000 || return 1 ;;
 		high-watermark=*) tab_num "high-watermark" "${o#*=}" 1 100 || return 1 ;;
-		max-memory=*) tab_size "max-memory" "${o#*=}" || return 1 ;;
-		zero-copy-bytes=*) tab_size "zero-copy-bytes" "${o#*=}" || return 1 ;;
+		max-memory=*) tab_size "max-memory" "${o#*=}" || return 1; f_mm=$REPLY l_mm=$o ;;
+		zero-copy-bytes=*) tab_size "zero-copy-bytes" "${o#*=}" || return 1; f_zc=$REPLY l_zc=$o ;;
 		*) why="unknown option '$o'"; return 1 ;;
 		esac
 	done
-	return 0
+	feature_rules
 }
 
 # tab_entries: the atomictab's lines, checked: "LINENO NAME DATA META OPTIONS" for each good
@@ -418,6 +504,7 @@ tab_entries() {
 	[ -e "$tab" ] || die $E_NOTFOUND "$tab: no such file"
 	[ -r "$tab" ] || die $E_IO "$tab: cannot read it"
 	local n=0 line name data meta opts extra why names=" " bad=0
+	local -A used=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%%#*}
@@ -574,18 +661,18 @@ cmd_probe() {
 	return 0
 }
 
-log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
+l_mb= l_mm= l_zc= log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-L|--log-size) [ $# -ge 2 ] || usage_error "$1 needs a value"; log_size=$(size_arg "$1" "$2") || exit; shift 2 ;;
-	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; l_mb="$1 $2"; shift 2 ;;
 	--max-segments) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
 	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
 	--writeback-delay-ms) [ $# -ge 2 ] || usage_error "$1 needs a value"; wb_delay=$(num_arg "$1" "$2" 0 60000) || exit; shift 2 ;;
 	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
-	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; shift 2 ;;
-	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; l_mm="$1 $2"; shift 2 ;;
+	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; l_zc="$1 $2"; shift 2 ;;
 	--no-suspend-writeback) no_sw=1; shift ;;
 	--no-discard-passdown) no_dp=1; shift ;;
 	--all-writes-atomic) all_atomic=1; shift ;;
@@ -599,6 +686,9 @@ while [ $# -gt 0 ]; do
 	*) args+=("$1"); shift ;;
 	esac
 done
+# The feature options take what the kernel takes, whatever the command.
+f_mb=$max_bytes f_ms=$max_segments f_mm=$max_memory f_zc=$zero_copy
+feature_rules || usage_error "$why"
 [ ${#args[@]} -gt 0 ] || usage_error "no command given"
 cmd=${args[0]}
 set -- "${args[@]:1}"

@@ -191,7 +191,9 @@ void refuse_unless_blank(const char *path, int fd, uint64_t size, int sig,
 	end -= end % STAMP_BLOCK;
 	r = pread_full(fd, buf, end, 0);
 	if (r)
-		die(EXIT_USAGE, "%s: read: %s", path, strerror(-r));
+		die(EXIT_USAGE, "%s: cannot read its first %llu bytes to see what it holds: "
+		    "%s; use %s to write over it unread", path, (unsigned long long)end,
+		    strerror(-r), force_opt);
 	if (end >= DMAT_BLOCK_SIZE && dmat_sb_describe(buf, desc, sizeof(desc)))
 		die(EXIT_PROBLEM, "%s: contains %s: writing over it destroys the log; "
 		    "use %s to write over it", path, desc, force_opt);

@@ -44,6 +44,18 @@ dm-atomic-setup names it in its question, and without a terminal refuses unless 
   [2]
   $ blkid -p -o value -s TYPE fs.img
   ext4
+
+On a terminal (script(1) makes one here) the question names it; anything but YES keeps it.
+
+  $ tty_format() { echo "$1" | script -qec "stty -echo; dm-atomic-setup format d.img fs.img" /dev/null | tr -d '\r' | grep -vxF -- "$1" | sed 's/uuid [0-9a-f-]*/uuid U/'; }
+  $ tty_format yes
+  fs.img: contains an ext4 signature (blkid -p: TYPE=ext4 USAGE=filesystem); formatting destroys it
+  Are you sure? (Type YES in capital letters): dm-atomic-setup: not confirmed
+  $ blkid -p -o value -s TYPE fs.img
+  ext4
+  $ tty_format YES
+  fs.img: contains an ext4 signature (blkid -p: TYPE=ext4 USAGE=filesystem); formatting destroys it
+  Are you sure? (Type YES in capital letters): fs.img: formatted: uuid U, log 4095 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
   $ dma-format -s 131072 m.img | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors
   $ dma-format -s 131072 m.img 2>&1 | sed 's/uuid [0-9a-f-]*/uuid U/'

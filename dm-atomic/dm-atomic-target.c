@@ -4201,5 +4201,6 @@ module_init(dm_atomic_init);
 module_exit(dm_atomic_exit);
 
 MODULE_DESCRIPTION(DM_NAME " target making lists of writes atomic through a log");
+MODULE_VERSION("0.2.0");
 MODULE_AUTHOR("dm-atomic project");
 MODULE_LICENSE("GPL");

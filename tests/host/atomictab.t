@@ -23,44 +23,129 @@ turns the entries into units.  Opening from a tab is tested in the guest (tests/
   dm-atomic-setup: nonexistent: no such file
   [4]
 
-Each bad line is named with its number; nothing is done with the rest of the file.
+Each bad line is named with its number and skipped; the other entries stand (list-tab prints
+them, and exits 1 for the bad line).
 
   $ bad() { printf '%s\n' "db /dev/a /dev/b" "$1" >bad; dm-atomic-setup --tab bad list-tab; }
-  $ bad "x /dev/a"
-  dm-atomic-setup: bad:2: expected NAME DATA META [OPTIONS]
+  $ bad "x /dev/c"
+  dm-atomic-setup: bad:2: expected NAME DATA META [OPTIONS] (line skipped)
+  db /dev/a /dev/b -
   [1]
-  $ bad "x /dev/a /dev/b max-bytes=256K, noauto"
-  dm-atomic-setup: bad:2: unexpected 'noauto' after the options (options are separated by commas, without spaces)
+  $ bad "x /dev/c /dev/d max-bytes=256K, noauto"
+  dm-atomic-setup: bad:2: unexpected 'noauto' after the options (options are separated by commas, without spaces) (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "db /dev/c /dev/d"
-  dm-atomic-setup: bad:2: db is named twice
+  dm-atomic-setup: bad:2: db is named twice (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "x/y /dev/c /dev/d"
-  dm-atomic-setup: bad:2: 'x/y' is not a usable device name
+  dm-atomic-setup: bad:2: 'x/y' is not a usable device name (letters, digits and _.+-, at most 127, not . or ..) (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "x vdc /dev/d"
-  dm-atomic-setup: bad:2: 'vdc' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)
+  dm-atomic-setup: bad:2: 'vdc' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=) (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "x /dev/c /dev/d auto"
-  dm-atomic-setup: bad:2: unknown option 'auto'
+  dm-atomic-setup: bad:2: unknown option 'auto' (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "x /dev/c /dev/d max-bytes=010x"
-  dm-atomic-setup: bad:2: max-bytes: '010x' is not a size (bytes, or a number ending in K, M, G or T)
+  dm-atomic-setup: bad:2: max-bytes: '010x' is not a size (bytes, or a number ending in K, M, G or T) (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "x /dev/c /dev/d max-segments=253"
-  dm-atomic-setup: bad:2: max-segments: '253' is out of range (1 to 252)
+  dm-atomic-setup: bad:2: max-segments: '253' is out of range (1 to 252) (line skipped)
+  db /dev/a /dev/b -
   [1]
   $ bad "x /dev/c /dev/d high-watermark=0x10"
-  dm-atomic-setup: bad:2: high-watermark: '0x10' is not a number
+  dm-atomic-setup: bad:2: high-watermark: '0x10' is not a number (line skipped)
+  db /dev/a /dev/b -
+  [1]
+
+The values the kernel would refuse are refused here, with the kernel's rule (dm-atomic.rst,
+"Feature arguments"; parse_features() in dm-atomic-target.c): max_bytes 512 to 16777216, a
+multiple of 512; max_memory 512 to 2^40 and at least the largest list; zero_copy_bytes at most
+4294967295; each feature once; the data and metadata devices not the same, and no device in
+two entries.  A name must not be . or .. (/dev/mapper/..).
+
+  $ bad "x /dev/c /dev/d max-bytes=0"
+  dm-atomic-setup: bad:2: max-bytes=0: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  db /dev/a /dev/b -
+  [1]
+  $ bad "x /dev/c /dev/d max-bytes=100" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes=100: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=1000" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes=1000: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=32M" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes=32M: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-memory=1" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-memory=1: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-memory=2T" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-memory=2T: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-memory=1M" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-memory=1M: the kernel takes max_memory of at least the largest list, (1 + max_bytes / 4096 + max_segments) x 4096 = 1576960 bytes for max_bytes 1048576 and max_segments 128 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=64K,max-segments=8,max-memory=100K"
+  db /dev/a /dev/b -
+  x /dev/c /dev/d max-bytes=64K,max-segments=8,max-memory=100K
+  $ bad "x /dev/c /dev/d zero-copy-bytes=4G" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: zero-copy-bytes=4G: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d zero-copy-bytes=99999999999999" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: zero-copy-bytes=99999999999999: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=64K,high-watermark=50,max-bytes=128K" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: max-bytes is given twice (the kernel takes each feature once) (line skipped)
+  $ bad "x /dev/c /dev/d noauto,noauto" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: noauto is given twice (line skipped)
+  $ bad "x /dev/c /dev/c" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: the data and metadata devices are the same (/dev/c): the kernel refuses it (line skipped)
+  $ bad "x /dev/c /dev/a" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: /dev/a is used by line 1 too: a device belongs to one entry (line skipped)
+  $ bad "x /dev/b /dev/c" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: /dev/b is used by line 1 too: a device belongs to one entry (line skipped)
+  $ ln -s /dev/null devnull; bad "x $PWD/devnull /dev/null" 2>&1 | head -n1 | sed "s|$PWD|D|"
+  dm-atomic-setup: bad:2: the data and metadata devices are the same (D/devnull and /dev/null): the kernel refuses it (line skipped)
+  $ bad ".. /dev/c /dev/d" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: '..' is not a usable device name (letters, digits and _.+-, at most 127, not . or ..) (line skipped)
+  $ bad ". /dev/c /dev/d" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: '.' is not a usable device name (letters, digits and _.+-, at most 127, not . or ..) (line skipped)
+
+One bad line among good ones: every good entry is listed, a named good entry is listed
+without complaint, and naming the bad one says it is not usable.
+
+  $ cat >mixed <<'TAB'
+  > one    /dev/a1  /dev/b1
+  > two    /dev/a2  /dev/b2  max-segments=999
+  > three  /dev/a3  /dev/b3  noauto
+  > TAB
+  $ dm-atomic-setup --tab mixed list-tab
+  dm-atomic-setup: mixed:2: max-segments: '999' is out of range (1 to 252) (line skipped)
+  one /dev/a1 /dev/b1 -
+  three /dev/a3 /dev/b3 noauto
+  [1]
+  $ dm-atomic-setup --tab mixed list-tab three 2>/dev/null
+  three /dev/a3 /dev/b3 noauto
+  $ dm-atomic-setup --tab mixed list-tab two three
+  dm-atomic-setup: mixed:2: max-segments: '999' is out of range (1 to 252) (line skipped)
+  dm-atomic-setup: mixed: the entry two is not usable (line 2, see above)
+  three /dev/a3 /dev/b3 noauto
   [1]
 
 open-tab: a device that is not there is named, with the entry; a nofail entry is only reported.
 
-  $ printf '%s\n' "a /nonexistent/d /nonexistent/m" "b /nonexistent/d /nonexistent/m nofail" >t2
+  $ printf '%s\n' "a /nonexistent/d1 /nonexistent/m1" "b /nonexistent/d2 /nonexistent/m2 nofail" >t2
   $ dm-atomic-setup --tab t2 open-tab
-  dm-atomic-setup: a: data device /nonexistent/d not found
-  dm-atomic-setup: b: data device /nonexistent/d not found
+  dm-atomic-setup: a: data device /nonexistent/d1 not found
+  dm-atomic-setup: b: data device /nonexistent/d2 not found
   dm-atomic-setup: b: not opened (nofail)
+  [4]
+
+A bad line is reported and skipped; the other entries are opened.
+
+  $ printf '%s\n' "a /nonexistent/d1 /nonexistent/m1 max-memory=x" "b /nonexistent/d2 /nonexistent/m2" >t3
+  $ dm-atomic-setup --tab t3 open-tab
+  dm-atomic-setup: t3:1: max-memory: 'x' is not a size (bytes, or a number ending in K, M, G or T) (line skipped)
+  dm-atomic-setup: b: data device /nonexistent/d2 not found
   [4]
 
 probe (udev's IMPORT{program}): a dm-atomic superblock makes a metadata device; anything else
@@ -70,6 +155,21 @@ prints nothing, and the probe never fails.
   $ dma-format -s 1000 m.img >/dev/null; dm-atomic-setup probe m.img
   DM_ATOMIC_ROLE=metadata
   $ dm-atomic-setup --tab tab probe /nonexistent
+
+The data disk of an entry is marked (here block nodes of major 60, which no driver has),
+whatever bad lines the file holds; the data disk of a bad entry too, when its line names one:
+that disk may still hold a file system older than its log, and nothing should mount it until
+the line is fixed.
+
+  $ mknod d1 b 60 1; mknod d2 b 60 2; mknod d3 b 60 3
+  $ printf '%s\n' "broken $PWD/d2 /dev/m2 max-bytes=1x" "ok $PWD/d1 /dev/m1" "x y" >ptab
+  $ dm-atomic-setup --tab ptab probe d1
+  DM_ATOMIC_ROLE=data
+  DM_ATOMIC_NAME=ok
+  $ dm-atomic-setup --tab ptab probe d2
+  DM_ATOMIC_ROLE=data
+  DM_ATOMIC_NAME=broken
+  $ dm-atomic-setup --tab ptab probe d3
 
 The generator (as in the source tree: make install puts the installed path for @SBINDIR@): one
 unit per entry, pulled in before local file systems (required, or only
@@ -110,9 +210,16 @@ wanted with nofail; not at all with noauto).
   $ printf 'db /dev/a /dev/b nofail\n' >t3; gen t3; (cd units && find . -name '*.service' | sort)
   ./dm-atomic-db.service
   ./local-fs-pre.target.wants/dm-atomic-db.service
-  $ gen bad 2>&1 | sed "s|$PWD/||"; ls units
-  dm-atomic-generator: dm-atomic-setup: bad:2: high-watermark: '0x10' is not a number
-  $ gen bad 2>/dev/null; echo $?
+
+A bad line makes no unit and is reported (systemd puts a generator's stderr in the journal);
+the other entries still get theirs, and the generator exits 1.
+
+  $ gen mixed 2>&1 | sed "s|$PWD/||"; (cd units && find . -name '*.service' | sort)
+  dm-atomic-generator: dm-atomic-setup: mixed:2: max-segments: '999' is out of range (1 to 252) (line skipped)
+  ./dm-atomic-one.service
+  ./dm-atomic-three.service
+  ./local-fs-pre.target.requires/dm-atomic-one.service
+  $ gen mixed 2>/dev/null; echo $?
   1
   $ gen nonexistent; echo $?; ls units
   0

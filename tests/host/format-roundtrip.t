@@ -38,7 +38,7 @@ does not fit; sizes that are not whole sectors.  Nothing is changed.
 
   $ md5sum meta.img > sum
   $ dma-format -s 100 meta.img
-  dma-format: meta.img: not empty (non-zero byte at offset 0); use --force to overwrite
+  dma-format: meta.img: contains dm-atomic metadata (uuid 01234567-89ab-cdef-0123-456789abcdef, log 255 blocks, data 16384 sectors): any data its log still holds would be lost; use --force to overwrite it
   [1]
   $ dma-format -s 100 --force --log-blocks 256 meta.img
   dma-format: meta.img: --log-blocks 256 does not fit: room for 255

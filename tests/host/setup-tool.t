@@ -50,22 +50,52 @@ size: the metadata a log needs (the superblock and the log), and what the larges
   dm-atomic-setup: a log of 256 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
   [2]
 
-format asks before overwriting anything that is not all zero; without a terminal it refuses
-unless --batch-mode says not to ask.  check and dump are dma-check and dma-dump.
+The feature options take what the kernel takes (dm-atomic.rst), for every command:
+
+  $ dm-atomic-setup --max-bytes 100 size
+  dm-atomic-setup: --max-bytes 100: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst)
+  dm-atomic-setup: try 'dm-atomic-setup --help'
+  [1]
+  $ dm-atomic-setup --max-memory 1 size 2>&1 | head -n1
+  dm-atomic-setup: --max-memory 1: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst)
+  $ dm-atomic-setup --max-bytes 64K --max-segments 8 --max-memory 64K size 2>&1 | head -n1
+  dm-atomic-setup: --max-memory 64K: the kernel takes max_memory of at least the largest list, (1 + max_bytes / 4096 + max_segments) x 4096 = 102400 bytes for max_bytes 65536 and max_segments 8 (dm-atomic.rst)
+  $ dm-atomic-setup --zero-copy-bytes 4G size 2>&1 | head -n1
+  dm-atomic-setup: --zero-copy-bytes 4G: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst)
+
+format refuses a log that size refuses, by the same rule (with -L, or the whole metadata
+device), for the --max-bytes and --max-segments given (default 1M and 128): the kernel would
+refuse to open it.  Nothing is written.
+
+  $ truncate -s 64M fd.img; truncate -s 8M fm.img
+  $ dm-atomic-setup -q -L 8K format fd.img fm.img
+  dm-atomic-setup: a log of 2 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
+  [2]
+  $ truncate -s 1M small.img; dm-atomic-setup -q format fd.img small.img
+  dm-atomic-setup: a log of 255 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
+  [2]
+  $ cmp fm.img /dev/zero 2>&1 | sed 's/ after byte.*//'; cmp small.img /dev/zero 2>&1 | sed 's/ after byte.*//'
+  cmp: EOF on fm.img
+  cmp: EOF on small.img
+  $ truncate -s 2M small.img; dm-atomic-setup -q -L 1M --max-bytes 64K --max-segments 8 format fd.img small.img | sed 's/uuid [0-9a-f-]*/uuid U/'
+  small.img: formatted: uuid U, log 256 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
+
+format asks before overwriting anything that is not all zero, naming what it holds
+(tests/host/format-guard.t); without a terminal it refuses unless --batch-mode says not to
+ask.  check and dump are dma-check and dma-dump.
 
   $ truncate -s 64M d.img; truncate -s 8M m.img
   $ dm-atomic-setup format d.img m.img </dev/null | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
-  $ dm-atomic-setup -L 1M format d.img m.img </dev/null
-  dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on m.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
-  [2]
+  $ dm-atomic-setup -L 4M format d.img m.img </dev/null 2>&1 | sed 's/uuid [0-9a-f-]*/uuid U/'
+  dm-atomic-setup: m.img: contains dm-atomic metadata (uuid U, log 2047 blocks, data 131072 sectors): any data its log still holds would be lost; formatting destroys it; not confirmed (standard input is not a terminal: use --batch-mode)
 
 Any byte that is not zero counts, a newline too (the superblock starts with its checksum,
 whose first byte is a newline in about one format in 256).
 
   $ printf '\n' > n.img; truncate -s 8M n.img
   $ dm-atomic-setup format d.img n.img </dev/null
-  dm-atomic-setup: This overwrites the dm-atomic superblock (or whatever else) on n.img: any data its log still holds for d.img would be lost; not confirmed (standard input is not a terminal: use --batch-mode)
+  dm-atomic-setup: n.img: not empty (non-zero byte at offset 0, no signature blkid -p knows); formatting destroys it; not confirmed (standard input is not a terminal: use --batch-mode)
   [2]
   $ dm-atomic-setup -q -L 4M format d.img m.img | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 1024 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)

@@ -88,7 +88,7 @@ fi
 
 jobs=$((1 + RANDOM % 4)) flush=$((8 + RANDOM % 40)) segs=$((1 + RANDOM % 8))
 pc "at $(up) s workload: generation $cycle, $jobs writer(s), fsync every $flush ops, up to $segs segments"
-dma-exercise -j "/journal/j$cycle" -g "$cycle" -S $((seed * 1000 + cycle)) -m mixed -J "$jobs" \
+dma-exercise --force -j "/journal/j$cycle" -g "$cycle" -S $((seed * 1000 + cycle)) -m mixed -J "$jobs" \
 	-F "$flush" --max-segs "$segs" -r "$region" -n 100000000 /dev/mapper/pc >/tmp/exercise.out 2>&1 &
 sleep 1
 echo "@@DMA-CUT"

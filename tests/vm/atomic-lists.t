@@ -48,7 +48,7 @@ Lists beyond the limits, or malformed, are refused before any I/O.
 
 Random mixed lists from four threads, judged against their journal.
 
-  $ dma-exercise -j /tmp/j1 -m mixed -n 300 -J 4 -S 7 -F 50 --max-segs 8 -r 0+4096 /dev/mapper/dma; echo "exercise: $?"
+  $ dma-exercise --force -j /tmp/j1 -m mixed -n 300 -J 4 -S 7 -F 50 --max-segs 8 -r 0+4096 /dev/mapper/dma; echo "exercise: $?"
   exercise: 0
   $ dma-verify /dev/mapper/dma /tmp/j1 | tail -1 | sed 's/.*violations/violations/'
   violations: torn 0, durability 0, order 0, corrupt 0, misdirected 0
@@ -61,7 +61,7 @@ switches to drop_writes; the journal is cut at the same moment.
   $ dmsetup create dma-d --table "0 524288 linear /dev/mapper/dma-disk 0"
   $ dmsetup create dma-m --table "0 131072 linear /dev/mapper/dma-disk 524288"
   $ dmsetup create dma --table "0 524288 atomic /dev/mapper/dma-d /dev/mapper/dma-m"
-  $ dma-exercise -j /tmp/j2 -m mixed -n 1000000 --seconds 60 -J 4 -S 9 -F 20 --max-segs 16 -r 0+16384 /dev/mapper/dma >/dev/null 2>&1 & w=$!
+  $ dma-exercise --force -j /tmp/j2 -m mixed -n 1000000 --seconds 60 -J 4 -S 9 -F 20 --max-segs 16 -r 0+16384 /dev/mapper/dma >/dev/null 2>&1 & w=$!
   $ sleep 4; kill -0 $w && echo "exerciser running at the cut"; n=$(wc -l < /tmp/j2)
   exerciser running at the cut
   $ dmsetup suspend --noflush --nolockfs dma-disk

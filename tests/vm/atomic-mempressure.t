@@ -82,7 +82,7 @@ transaction pages then come from the target's page pool); a kernel without it
   >   failed=$((1000000 - $(cat $S/times))) pfailed=$((1000000 - $(cat $P/times))); inject 0
   >   for p in $(grep -l 1 /proc/[0-9]*/make-it-fail 2>/dev/null | cut -d/ -f3); do echo 0 > /proc/$p/make-it-fail 2>/dev/null; done
   > }
-  $ under_faults dma-exercise -j /tmp/jm -m ioctl -J 8 -T 6 -n 1M -S 5 -r 0+8192 /dev/mapper/mp
+  $ under_faults dma-exercise --force -j /tmp/jm -m ioctl -J 8 -T 6 -n 1M -S 5 -r 0+8192 /dev/mapper/mp
   exercise: 0
   $ [ $failed -gt 0 ] && echo "slab allocations failed in the workers"
   slab allocations failed in the workers
@@ -102,7 +102,7 @@ the log's bio_set, their in-place writes clones from the write-back's, each with
 reserve): every list acknowledged, some of them zero-copy, none lost or torn.
 
   $ dmsetup create mp --table "0 $D atomic /dev/mapper/mp-d $SCRATCH1 2 zero_copy_bytes 16384"
-  $ under_faults dma-exercise -j /tmp/jz -m ioctl -J 8 -T 6 -n 1M -S 6 -r 0+8192 /dev/mapper/mp
+  $ under_faults dma-exercise --force -j /tmp/jz -m ioctl -J 8 -T 6 -n 1M -S 6 -r 0+8192 /dev/mapper/mp
   exercise: 0
   $ [ $((failed + pfailed)) -gt 0 ] && echo "allocations failed in the workers"
   allocations failed in the workers

@@ -63,15 +63,22 @@ for systemd, and neither the data nor the metadata disk is probed.
   SYSTEMD_READY=0
   UDISKS_IGNORE=1
 
-close-tab closes them all, the last entry first; a bad line stops everything before any
-device is touched.
+close-tab closes them all, the last entry first.  A bad line is reported and skipped: the
+other entries are opened and closed all the same (the exit status says a line was bad).
 
   $ dm-atomic-setup close-tab
   $ dmsetup ls
   No devices found
   $ echo "db2 $SCRATCH2" >>/etc/atomictab
   $ dm-atomic-setup open-tab
-  dm-atomic-setup: /etc/atomictab:4: expected NAME DATA META [OPTIONS]
+  dm-atomic-setup: /etc/atomictab:4: expected NAME DATA META [OPTIONS] (line skipped)
+  activating db (the kernel replays the log if a crash left one)...
+  /dev/mapper/db: 512 MiB, log ended: unwritten block, replayed 0 transaction(s)
+  [1]
+  $ dmsetup ls | cut -f1
+  db
+  $ dm-atomic-setup close-tab
+  dm-atomic-setup: /etc/atomictab:4: expected NAME DATA META [OPTIONS] (line skipped)
   [1]
   $ dmsetup ls
   No devices found

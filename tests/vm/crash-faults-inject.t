@@ -26,7 +26,7 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   $ stream() {  # DISK SEED [MODE]: a stream; the disk fails once 50 ops are acknowledged; the writer runs until it fails
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j
-  >   dma-exercise -j /tmp/j -m ${3:-mixed} -r 0+4096 -n 100000 -T 180 -S $2 -F 16 -J 4 /dev/mapper/cf \
+  >   dma-exercise --force -j /tmp/j -m ${3:-mixed} -r 0+4096 -n 100000 -T 180 -S $2 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
   >   waitfor 120 acked 50 || echo "fewer than 50 ops acknowledged before the fault"
   >   mif $1 1; wait $w; r=$?

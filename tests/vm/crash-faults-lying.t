@@ -38,7 +38,7 @@ No splat anywhere (the runner fails the test on one).
   $ stream() {  # SLICE TABLE SEED [MODE]: 1200 ops; the lie once 50 are acknowledged
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j
-  >   dma-exercise -j /tmp/j -m ${4:-mixed} -r 0+4096 -n 1200 -T 900 -S $3 -F 16 -J 4 /dev/mapper/cf \
+  >   dma-exercise --force -j /tmp/j -m ${4:-mixed} -r 0+4096 -n 1200 -T 900 -S $3 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
   >   waitfor 120 acked 50 || echo "fewer than 50 ops acknowledged before the lie"
   >   kill -STOP $w; n=$(grep -c '^op' /tmp/j)

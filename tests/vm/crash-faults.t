@@ -31,7 +31,7 @@ fails the test on one).
   $ phase() {  # SLICE TABLE SEED: a stream; the fault once 50 ops are acknowledged; the writer runs until it fails
   >   dmsetup create cf --table "$T" || return 1
   >   rm -f /tmp/j
-  >   dma-exercise -j /tmp/j -m mixed -r 0+4096 -n 100000 -T 180 -S $3 -F 16 -J 4 /dev/mapper/cf \
+  >   dma-exercise --force -j /tmp/j -m mixed -r 0+4096 -n 100000 -T 180 -S $3 -F 16 -J 4 /dev/mapper/cf \
   >     >/dev/null 2>&1 & w=$!
   >   waitfor 120 acked 50 || echo "fewer than 50 ops acknowledged before the fault"
   >   echo "$2" > /tmp/t; dmsetup suspend --noflush $1; dmsetup load $1 /tmp/t

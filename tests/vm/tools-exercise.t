@@ -45,7 +45,7 @@ acknowledged, or after the round's seconds when it is slower.
   $ round() { # GEN SECONDS EXERCISE-ARGS...
   >   g=$1 t=$2; shift 2
   >   dmsetup create pc --table "0 524288 atomic /dev/mapper/pc-d /dev/mapper/pc-m"
-  >   (dma-exercise -j jp$g -n 1000000 -g $g -r 0+16384 "$@" /dev/mapper/pc > ex.out 2>&1 &)
+  >   (dma-exercise --force -j jp$g -n 1000000 -g $g -r 0+16384 "$@" /dev/mapper/pc > ex.out 2>&1 &)
   >   for i in $(seq $((t * 4))); do [ "$(grep -c '^ack ' jp$g 2>/dev/null)" -ge 1000 ] && break; sleep 0.25; done
   >   n=$(wc -l < jp$g)
   >   dmsetup suspend --noflush --nolockfs pc-disk

@@ -386,9 +386,9 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 			# the log's part past dm-atomic's superblock; the target is idle, its log
 			# empty after the checkpoint): the zero-copy path's four steps, the same
 			# acknowledged before the in-place write, the copy path's log write alone.
-			enqueue 1 "$L" "seq-$g" floor-zc $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" "$LOG" "$DATA"
-			enqueue 1 "$L" "seq-$g" floor-zc-ack $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log,flush,record "$LOG" "$DATA"
-			enqueue 1 "$L" "seq-$g" floor-log $r "$DATA" none -- dma-bench path -b $bytes -T "$SECS" --steps log "$LOG" "$DATA"
+			enqueue 1 "$L" "seq-$g" floor-zc $r "$DATA" none -- dma-bench path --force --shared -b $bytes -T "$SECS" "$LOG" "$DATA"
+			enqueue 1 "$L" "seq-$g" floor-zc-ack $r "$DATA" none -- dma-bench path --force --shared -b $bytes -T "$SECS" --steps log,flush,record "$LOG" "$DATA"
+			enqueue 1 "$L" "seq-$g" floor-log $r "$DATA" none -- dma-bench path --force --shared -b $bytes -T "$SECS" --steps log "$LOG" "$DATA"
 			rotated $r
 		done
 	done
@@ -416,29 +416,29 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 		w=${g#txn-w}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			enqueue 3 "$L" "txn-w$w" a-doublewrite $r /dev/mapper/lin none -- \
-				dma-bench lists -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
+				dma-bench lists --force -m dw -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/lin
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom dma-bench lists --force -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-workers $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom workers dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom workers dma-bench lists --force -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-fua $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom fua_all dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom fua_all dma-bench lists --force -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-noauto $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom no_auto dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom no_auto dma-bench lists --force -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-passdown $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom all_flushes dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom all_flushes dma-bench lists --force -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" b-atomic-flush-nowindow $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom no_window dma-bench lists -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom no_window dma-bench lists --force -m atomic -f -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" c-atomic-noflush $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom dma-bench lists --force -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			enqueue 3 "$L" "txn-w$w" c-atomic-fua $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom fua_all dma-bench lists -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
+				stats_around atom fua_all dma-bench lists --force -m atomic -k 4 -b 16384 -J $w -T "$SECS" -r $region -S $r /dev/mapper/atom
 			# The disks' own cost of one transaction's commit as (b) makes it with auto
 			# FUA: descriptor and the 4 pages, one O_DSYNC write on the raw log disk
 			# (REQ_FUA, and the kernel's flush after it: one flush more than the commit),
 			# one writer (in every group: group commit shares the commit among writers).
 			enqueue 3 "$L" "txn-w$w" floor-commit $r "$DATA" none -- \
-				dma-bench path -b 65536 -T "$SECS" --steps log-fua "$LOG" "$DATA"
+				dma-bench path --force --shared -b 65536 -T "$SECS" --steps log-fua "$LOG" "$DATA"
 			rotated $r
 		done
 	done
@@ -451,11 +451,11 @@ row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
 		k=${g%-j*} k=${k#s} j=${g#*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
 			enqueue 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
-				dma-bench lists -m plain -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/lin
+				dma-bench lists --force -m plain -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/lin
 			enqueue 6 "$L" "$g" atom-list $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+				stats_around atom dma-bench lists --force -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
 			enqueue 6 "$L" "$g" atom-list-nowindow $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom no_window dma-bench lists -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+				stats_around atom no_window dma-bench lists --force -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
 			rotated $r
 		done
 	done

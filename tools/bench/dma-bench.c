@@ -34,11 +34,12 @@
 #include "util.h"
 #include "alist.h"
 #include "dma-scan.h"
+#include "guard.h"
 
 enum { MODE_ATOMIC = 1, MODE_PLAIN, MODE_DW };
 
 static struct {
-	int mode, flush;
+	int mode, flush, force, shared;
 	unsigned int segs, jobs;
 	uint64_t seg_bytes, region, seed;
 	double seconds;
@@ -194,6 +195,8 @@ static void __attribute__((noreturn)) help(void)
 	       "  -r, --region BYTES    choose slots in [0, BYTES) (default the device;\n"
 	       "                        dw: the device minus the doublewrite area)\n"
 	       "  -S, --seed N          random seed (default 1)\n"
+	       "      --force           write over a device that holds something else\n"
+	       "      --shared          do not open DEV exclusively (it may be in use)\n"
 	       "cpu: memcpy, crc32c (tools/lib/crc32c.c) and recovery-scan\n"
 	       "(dm-atomic/dma-scan.c over an in-memory log) rates in MB/s and ns/byte.\n"
 	       "      --mib N           buffer and log size in MiB (default 64)\n"
@@ -210,10 +213,35 @@ static void __attribute__((noreturn)) help(void)
 	       "      --steps LIST      comma separated (default log,flush,record,inplace)\n"
 	       "      --log-offset N    where the log starts on LOG (default 1M: clear of\n"
 	       "                        a dm-atomic superblock); it wraps at LOG's end\n"
+	       "      --force           write over devices that hold something else\n"
+	       "      --shared          do not open LOG and DATA exclusively (the disks\n"
+	       "                        of an idle dm-atomic device, as make bench does)\n"
 	       "\n"
-	       "Exit status: 0 done, 1 a write failed, 2 usage or setup error.\n",
+	       "lists and path write over their devices.  Without --force a device must\n"
+	       "hold nothing but zeros and dma-exercise stamps in its first 64 KiB and no\n"
+	       "signature blkid -p finds (file system, RAID, LVM, partition table;\n"
+	       "dm-atomic metadata is refused too).  Block devices are opened\n"
+	       "exclusively (a device in use is refused) unless --shared.\n"
+	       "\n"
+	       "Exit status: 0 done, 1 a write failed or a device was refused, 2 usage\n"
+	       "or setup error.\n",
 	       progname, progname, progname, ALIST_MAX_SEGS);
 	exit(EXIT_OK);
+}
+
+/*
+ * Open a device the run writes over and keep it open: exclusively unless
+ * --shared, and refused (unless --force) when it holds something else than
+ * zeros and dma-exercise stamps (guard.h).  Its size in *size.
+ */
+static void claim_dev(const char *path, uint64_t *size)
+{
+	char sig_desc[256];
+	int sig = cfg.force ? 0 : blkid_signature(path, sig_desc, sizeof(sig_desc));
+	int fd = open_dev(path, O_RDWR, !cfg.shared, size, NULL);
+
+	if (!cfg.force)
+		refuse_unless_blank(path, fd, *size, sig, sig_desc, "--force");
 }
 
 static int cmd_lists(int argc, char **argv)
@@ -227,6 +255,8 @@ static int cmd_lists(int argc, char **argv)
 		{ "flush", no_argument, NULL, 'f' },
 		{ "region", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "force", no_argument, NULL, 3 },
+		{ "shared", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -237,7 +267,7 @@ static int cmd_lists(int argc, char **argv)
 	unsigned int i;
 	double secs;
 	char *end;
-	int c, is_blk, err = 0;
+	int c, err = 0;
 
 	opterr = 0;
 	optind = 1;
@@ -272,6 +302,8 @@ static int cmd_lists(int argc, char **argv)
 		case 'f': cfg.flush = 1; break;
 		case 'r': cfg.region = parse_u64("--region", optarg); break;
 		case 'S': cfg.seed = parse_u64("--seed", optarg); break;
+		case 3: cfg.force = 1; break;
+		case 4: cfg.shared = 1; break;
 		case 'h': help();
 		default: bad_option(c, optopt, argv, optind);
 		}
@@ -279,8 +311,8 @@ static int cmd_lists(int argc, char **argv)
 	if (optind != argc - 1)
 		usage_error(optind < argc ? "lists: one DEV, not more" : "lists: missing DEV");
 	cfg.dev = argv[optind];
-	fd = open_dev(cfg.dev, O_RDWR, 0, &dev_size, &is_blk);
-	close(fd);
+	/* The claim (O_EXCL unless --shared) stays open for the run. */
+	claim_dev(cfg.dev, &dev_size);
 	fd = open(cfg.dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "%s: open O_DIRECT", cfg.dev);
@@ -502,12 +534,14 @@ static int cmd_path(int argc, char **argv)
 		{ "seconds", required_argument, NULL, 'T' },
 		{ "steps", required_argument, NULL, 1 },
 		{ "log-offset", required_argument, NULL, 2 },
+		{ "force", no_argument, NULL, 3 },
+		{ "shared", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	uint64_t bytes = 1 << 20, log_off = 1 << 20, log_size, data_size, head, dpos = 0;
 	uint64_t writes = 0, step_ns[NR_STEPS] = { 0 };
-	int steps[NR_STEPS], nsteps = 0, lfd, sfd, dfd, is_blk, err = 0, c, i;
+	int steps[NR_STEPS], nsteps = 0, lfd, sfd, dfd, err = 0, c, i;
 	unsigned int seen = 0;	/* the steps named, a bit each */
 	const char *step_arg = "log,flush,record,inplace";
 	struct worker w = { 0 };
@@ -534,6 +568,8 @@ static int cmd_path(int argc, char **argv)
 			if (log_off % 4096)
 				usage_error("--log-offset: a multiple of 4096");
 			break;
+		case 3: cfg.force = 1; break;
+		case 4: cfg.shared = 1; break;
 		case 'h': help();
 		default: bad_option(c, optopt, argv, optind);
 		}
@@ -562,10 +598,8 @@ static int cmd_path(int argc, char **argv)
 	if ((seen & 1U << STEP_LOG) && (seen & 1U << STEP_LOG_FUA))
 		usage_error("--steps: log and log-fua: one log write or the other");
 
-	lfd = open_dev(argv[optind], O_RDWR, 0, &log_size, &is_blk);
-	close(lfd);
-	dfd = open_dev(argv[optind + 1], O_RDWR, 0, &data_size, &is_blk);
-	close(dfd);
+	claim_dev(argv[optind], &log_size);
+	claim_dev(argv[optind + 1], &data_size);
 	if (log_off >= log_size || log_size - log_off < 2 * (bytes + 8192))
 		die(EXIT_USAGE, "%s: %llu bytes: too small for two writes of %llu bytes past "
 		    "the log offset %llu", argv[optind], (unsigned long long)log_size,

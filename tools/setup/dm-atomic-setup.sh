@@ -78,16 +78,71 @@ err() { printf '%s: %s\n' "$prog" "$*" >&2; }
 die() { local c=$1; shift; err "$*"; exit "$c"; }
 usage_error() { err "$*"; err "try '$prog --help'"; exit $E_USAGE; }
 
+# size_val VALUE: the bytes of a size (decimal, with an optional K/M/G/T binary suffix) in
+# REPLY; returns 1 when it is not a size, 2 when it is above 2^62.
+size_val() {
+	local n m=1
+	[[ "$1" =~ ^([0-9]+)([KkMmGgTt]?)(i?B)?$ ]] || return 1
+	[ ${#BASH_REMATCH[1]} -le 15 ] || return 2
+	n=$((10#${BASH_REMATCH[1]}))
+	case "${BASH_REMATCH[2]}" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;; esac
+	[ "$n" -le $(( (1 << 62) / m )) ] || return 2
+	REPLY=$((n * m))
+}
+
 # size_arg WHAT VALUE: bytes, decimal with an optional K/M/G/T (binary) suffix.
 size_arg() {
-	local what=$1 v=$2 n u m=1
-	[[ "$v" =~ ^([0-9]+)([KkMmGgTt]?)(i?B)?$ ]] || usage_error "$what: '$v' is not a size (bytes, or a number ending in K, M, G or T)"
-	n=$((10#${BASH_REMATCH[1]})); u=${BASH_REMATCH[2]}
-	[ ${#BASH_REMATCH[1]} -le 15 ] || usage_error "$what: '$v' is too large"
-	case "$u" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;; esac
-	[ "$n" -le $(( (1 << 62) / m )) ] || usage_error "$what: '$v' is too large"
-	echo $((n * m))
+	size_val "$2"
+	case $? in
+	1) usage_error "$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)" ;;
+	2) usage_error "$1: '$2' is too large" ;;
+	esac
+	echo "$REPLY"
 }
+
+# feature_rules: the kernel's rules for the feature values in f_mb (max_bytes), f_ms
+# (max_segments), f_mm (max_memory) and f_zc (zero_copy_bytes), empty when not given, as
+# parse_features() in dm-atomic-target.c applies them (dm-atomic.rst, "Feature arguments");
+# l_mb, l_mm and l_zc name the values as the user gave them.  0, or 1 with the rule in why.
+# (max_segments, commit_delay_us, writeback_delay_ms and high_watermark are plain ranges,
+# checked where they are read.)
+feature_rules() {
+	local mb=${f_mb:-1048576} ms=${f_ms:-128} list
+	if [ -n "${f_mb:-}" ] && { [ "$f_mb" -lt 512 ] || [ "$f_mb" -gt 16777216 ] || [ $((f_mb % 512)) != 0 ]; }; then
+		why="$l_mb: the kernel takes max_bytes of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst)"
+		return 1
+	fi
+	if [ -n "${f_mm:-}" ]; then
+		if [ "$f_mm" -lt 512 ] || [ "$f_mm" -gt 1099511627776 ]; then
+			why="$l_mm: the kernel takes max_memory of 512 to 1099511627776 bytes (dm-atomic.rst)"
+			return 1
+		fi
+		list=$(( (1 + mb / 4096 + ms) * 4096 ))
+		if [ "$f_mm" -lt "$list" ]; then
+			why="$l_mm: the kernel takes max_memory of at least the largest list, (1 + max_bytes / 4096 + max_segments) x 4096 = $list bytes for max_bytes $mb and max_segments $ms (dm-atomic.rst)"
+			return 1
+		fi
+	fi
+	if [ -n "${f_zc:-}" ] && [ "$f_zc" -gt 4294967295 ]; then
+		why="$l_zc: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst)"
+		return 1
+	fi
+	return 0
+}
+
+# log_min: the smallest log, in blocks, the kernel takes for max_bytes and max_segments (as
+# given, or the defaults) in REPLY: two of the largest lists, one committing while the other
+# waits for write-back, 2 x (1 + max_bytes / 4096 + max_segments) (size_batches() in
+# dm-atomic-target.c).  need_log BLOCKS: refuse a smaller log.
+log_min() { REPLY=$(( 2 * (1 + ${max_bytes:-1048576} / 4096 + ${max_segments:-128}) )); }
+need_log() {
+	log_min
+	[ "$1" -ge "$REPLY" ] || die $E_REFUSED "a log of $1 blocks is too small for max_bytes ${max_bytes:-1048576} and max_segments ${max_segments:-128} (at least $REPLY blocks, $((REPLY * 4096)) bytes)"
+}
+
+# valid_name NAME: a name for /dev/mapper: letters, digits and _.+-, at most 127, not . or ..
+valid_name() { [[ "$1" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] && [ "$1" != . ] && [ "$1" != .. ]; }
+NAME_RULE="letters, digits and _.+-, at most 127, not . or .."
 
 # num_arg WHAT VALUE MIN MAX
 num_arg() {
@@ -118,24 +173,93 @@ confirm() {
 	[ "$a" = YES ] || die $E_REFUSED "not confirmed"
 }
 
-# The last reason the kernel gave for refusing an atomic table.
+# The kernel log is read, never cleared (dmesg -C would take it from everyone else).
+# klog_mark: the log's last line now; kernel_reason MARK MAJ:MIN [META]: the last reason the
+# kernel gave, after MARK, for refusing the atomic table of the dm device MAJ:MIN: the table
+# line dm prints for it, the target's "(MAJ:MIN: cannot activate ...)", or a target line
+# naming the metadata device META (its kernel name, as the target prints it).  Lines of
+# other devices (a parallel open) are not taken.  When MARK is no longer in the log (it
+# wrapped), every line is looked at.
+klog_mark() { dmesg 2>/dev/null | tail -n 1; }
 kernel_reason() {
-	dmesg 2>/dev/null | sed -n 's/.*device-mapper: table: [0-9]*:[0-9]*: atomic: //p;s/.*device-mapper: atomic: //p' | tail -n1
+	local mark=$1 mm=$2 kname=${3:-} script
+	script="s/.*device-mapper: table: $mm: atomic: //p; s/.*device-mapper: atomic: \(.*($mm: cannot activate.*\)/\1/p"
+	[ -n "$kname" ] && script+="; s/.*device-mapper: atomic: \($kname: .*\)/\1/p"
+	dmesg 2>/dev/null |
+		MARK=$mark awk '{ l[NR] = $0 } $0 == ENVIRON["MARK"] { last = NR } END { for (i = last + 1; i <= NR; i++) print l[i] }' |
+		sed -n "$script" | tail -n1
 }
+
+# kname DEV: the kernel's name of a block device (vdb, dm-3), as the target prints it.
+kname() {
+	local t
+	t=$(stat -L -c '%t %T' -- "$1" 2>/dev/null) || return 0
+	set -- $t
+	t=$(readlink -f "/sys/dev/block/$((16#$1)):$((16#$2))" 2>/dev/null) && [ -e "$t" ] && echo "${t##*/}"
+}
+
+# dm_majmin NAME: MAJ:MIN of an existing dm device.
+dm_majmin() { dmsetup_ info -c --noheadings -o major,minor --separator : "$1" 2>/dev/null | tr -d ' '; }
 
 dmsetup_() { dmsetup ${DM_DISABLE_UDEV:+--noudevsync} "$@"; }
 
 name_exists() { dmsetup_ info "$1" >/dev/null 2>&1; }
 
+# refuse_same_dev DATA META WHY: die when DATA and META are one block device (the same device
+# number), one file (the same file system and inode: another name or a link), or a disk and
+# its partition.
+refuse_same_dev() {
+	local a b ra rb ia ib ta tb ma mb
+	a=$(stat -L -c '%t %T %d:%i %F' -- "$1" 2>/dev/null) || return 0
+	b=$(stat -L -c '%t %T %d:%i %F' -- "$2" 2>/dev/null) || return 0
+	read -r ma ra ia ta <<<"$a"; read -r mb rb ib tb <<<"$b"
+	ma=$((16#$ma)):$((16#$ra)) mb=$((16#$mb)):$((16#$rb))
+	if [ "$ta" = "block special file" ] && [ "$tb" = "block special file" ]; then
+		[ "$ma" = "$mb" ] && die $E_REFUSED "$1 and $2 are the same device ($ma): the metadata must be another device than the data ($3)"
+		[ "$(whole_disk "$mb")" = "$ma" ] && die $E_REFUSED "$2 is a partition of $1: the metadata must not overlap the data ($3)"
+		[ "$(whole_disk "$ma")" = "$mb" ] && die $E_REFUSED "$1 is a partition of $2: the metadata must not overlap the data ($3)"
+	elif [ "$ta" = "regular file" ] && [ "$tb" = "regular file" ] && [ "$ia" = "$ib" ]; then
+		die $E_REFUSED "$1 and $2 are the same file: the metadata must be another device than the data ($3)"
+	fi
+	return 0
+}
+
+# whole_disk MAJ:MIN: the disk a partition is on (MAJ:MIN itself for a whole disk).
+whole_disk() {
+	if [ -e "/sys/dev/block/$1/partition" ]; then
+		cat "$(readlink -f "/sys/dev/block/$1")/../dev" 2>/dev/null || echo "$1"
+	else
+		echo "$1"
+	fi
+}
+
 cmd_format() {
 	[ $# = 2 ] || usage_error "format: expected DATA META"
-	local data=$1 meta=$2 args=()
+	local data=$1 meta=$2 args=() out rc why
 	need_bdev_or_file "$data"; need_bdev_or_file "$meta"
-	[ -n "$log_size" ] && args+=(--log-blocks $(( (log_size + 4095) / 4096 )))
-	# Count the bytes that are not zero: a test of the bytes themselves would
-	# lose a newline to the command substitution.
-	if [ "$(head -c 4096 "$meta" 2>/dev/null | tr -d '\0' | wc -c)" != 0 ]; then
-		confirm "This overwrites the dm-atomic superblock (or whatever else) on $meta: any data its log still holds for $data would be lost"
+	refuse_same_dev "$data" "$meta" "formatting would overwrite the data"
+	# The log the kernel would refuse to open is refused here, by size's rule.
+	local lb msz
+	if [ -n "$log_size" ]; then
+		lb=$(( (log_size + 4095) / 4096 ))
+		args+=(--log-blocks "$lb")
+	else
+		if [ -b "$meta" ]; then msz=$(blockdev --getsize64 "$meta" 2>/dev/null); else msz=$(stat -L -c %s -- "$meta"); fi
+		[ -n "$msz" ] || die $E_IO "$meta: cannot read its size"
+		lb=$(( msz / 4096 - 1 ))
+	fi
+	need_log "$lb"
+	if [ "$batch" != 1 ]; then
+		# dma-format without --force formats only an empty device, and otherwise names
+		# what it holds (a signature blkid -p finds, dm-atomic metadata, or other data):
+		# that is the question.
+		out=$(dma-format "${args[@]}" --data-dev "$data" "$meta" 2>&1); rc=$?
+		case $rc in
+		0) say "$out"; return $E_OK ;;
+		1) why=${out#dma-format: }; why=${why%; use --force to overwrite it}
+		   confirm "$why; formatting destroys it" ;;
+		*) printf '%s\n' "$out" >&2; return $E_IO ;;
+		esac
 	fi
 	dma-format --force "${args[@]}" --data-dev "$data" "$meta"
 	case $? in 0) return $E_OK ;; 1) return $E_REFUSED ;; *) return $E_IO ;; esac
@@ -146,7 +270,8 @@ cmd_open() {
 	local data=$1 meta=$2 name=$3 feats=() sz rc
 	need_root open
 	need_bdev "$data"; need_bdev "$meta"
-	[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || usage_error "open: '$name' is not a usable device name"
+	refuse_same_dev "$data" "$meta" "the kernel refuses it"
+	valid_name "$name" || usage_error "open: '$name' is not a usable device name ($NAME_RULE)"
 	name_exists "$name" && die $E_BUSY "a device named $name exists already"
 	[ -n "$max_bytes" ] && feats+=(max_bytes "$max_bytes")
 	[ -n "$max_segments" ] && feats+=(max_segments "$max_segments")
@@ -170,10 +295,13 @@ cmd_open() {
 	local table="0 $sz atomic $data $meta"
 	[ ${#feats[@]} -gt 0 ] && table+=" ${#feats[@]} ${feats[*]}"
 	say "activating $name (the kernel replays the log if a crash left one)..."
-	dmesg -C 2>/dev/null
-	if ! dmsetup_ create "$name" --table "$table" 2>/dev/null; then
+	# Created without a table first, so the kernel's messages about this table can be told
+	# from another device's by its MAJ:MIN; then the table is loaded and resumed.
+	dmsetup_ create "$name" --notable >/dev/null 2>&1 || die $E_BUSY "cannot create a device named $name (does it exist already?)"
+	local mm mark; mm=$(dm_majmin "$name"); mark=$(klog_mark)
+	if ! dmsetup_ load "$name" --table "$table" 2>/dev/null || ! dmsetup_ resume "$name" 2>/dev/null; then
 		rc=$E_REFUSED
-		local why; why=$(kernel_reason)
+		local why; why=$(kernel_reason "$mark" "$mm" "$(kname "$meta")")
 		case "$why" in *EBUSY*|*"in use"*) rc=$E_BUSY ;; *EIO*|*"I/O error"*) rc=$E_IO ;; esac
 		name_exists "$name" && dmsetup_ remove "$name" >/dev/null 2>&1
 		die $rc "the kernel refused the table: ${why:-no reason in the kernel log}"
@@ -203,15 +331,16 @@ cmd_resize() {
 	[ "$sz" -lt "$len" ] &&
 		die $E_REFUSED "the data device ($data) has $sz sectors, $name has $len: shrinking is not supported"
 	log0=$(dmsetup_ status "$name" | awk '{ split($4, a, "/"); print a[2] }')
-	dmesg -C 2>/dev/null
+	local mm mark; mm=$(dm_majmin "$name"); mark=$(klog_mark)
+	local kn; kn=$(basename "$(readlink -f "/sys/dev/block/$meta" 2>/dev/null)" 2>/dev/null)
 	dmsetup_ suspend "$name" || die $E_BUSY "$name: cannot suspend it"
 	if ! dmsetup_ reload "$name" --table "0 $sz atomic $data $meta$rest" 2>/dev/null; then
-		local why; why=$(kernel_reason)
+		local why; why=$(kernel_reason "$mark" "$mm" "$kn")
 		dmsetup_ resume "$name"
 		die $E_REFUSED "the kernel refused the new table: ${why:-no reason in the kernel log}"
 	fi
 	if ! dmsetup_ resume "$name" 2>/dev/null; then
-		die $E_IO "$name: resume failed after the reload: $(kernel_reason)"
+		die $E_IO "$name: resume failed after the reload: $(kernel_reason "$mark" "$mm" "$kn")"
 	fi
 	log1=$(dmsetup_ status "$name" | awk '{ split($4, a, "/"); print a[2] }')
 	say "$name: $((len / 2048)) MiB -> $((sz / 2048)) MiB, log $log0 -> $log1 blocks"
@@ -271,12 +400,12 @@ cmd_check() {
 cmd_size() {
 	[ $# = 0 ] || usage_error "size: takes options only (-L, or --max-bytes/--max-segments)"
 	local mb=${max_bytes:-1048576} ms=${max_segments:-128} min lb
-	# The target needs room for two of the largest lists (one commits while the other
-	# waits for write-back); full 4 MiB group commits need four batches.
-	min=$(( 2 * (1 + mb / 4096 + ms) ))
+	# The target needs room for two of the largest lists (log_min); full 4 MiB group
+	# commits need four batches.
+	log_min; min=$REPLY
 	if [ -n "$log_size" ]; then
 		lb=$(( (log_size + 4095) / 4096 ))
-		[ "$lb" -ge "$min" ] || die $E_REFUSED "a log of $lb blocks is too small for max_bytes $mb and max_segments $ms (at least $min blocks, $((min * 4096)) bytes)"
+		need_log "$lb"
 	else
 		lb=$(( 4 * (1 + 1024 + 252) ))
 		[ "$lb" -ge "$min" ] || lb=$min
@@ -305,54 +434,93 @@ resolve_dev() {
 	esac
 }
 
-# tab_size WHAT VALUE, tab_num WHAT VALUE MIN MAX: size_arg's and num_arg's checks, as errors
-# of an atomictab line (without a subshell per value: this runs at boot and in udev).
+# tab_size WHAT VALUE, tab_num WHAT VALUE MIN MAX: size_arg's and num_arg's checks for an
+# atomictab line: on a problem they set why and return 1 (no subshell per value: this runs at
+# boot and in udev).
 tab_size() {
-	[[ "$2" =~ ^([0-9]{1,15})([KkMmGgTt]?)(i?B)?$ ]] || die $E_USAGE "$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"
+	size_val "$2" || { why="$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"; return 1; }
 }
 tab_num() {
-	[[ "$2" =~ ^[0-9]{1,10}$ ]] || die $E_USAGE "$1: '$2' is not a number"
-	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || die $E_USAGE "$1: '$2' is out of range ($3 to $4)"
+	[[ "$2" =~ ^[0-9]{1,10}$ ]] || { why="$1: '$2' is not a number"; return 1; }
+	[ $((10#$2)) -ge "$3" ] && [ $((10#$2)) -le "$4" ] || { why="$1: '$2' is out of range ($3 to $4)"; return 1; }
 }
 
-# tab_entries: the atomictab's lines, checked, as "LINENO NAME DATA META OPTIONS".
+# dev_key SPEC: what tells devices apart: the path with its links resolved, or the tag.
+dev_key() {
+	case "$1" in /*) readlink -f -- "$1" 2>/dev/null || echo "$1" ;; *) echo "$1" ;; esac
+}
+
+# tab_line: check one atomictab line (tab_entries' name data meta opts extra; names holds the
+# names of the lines before it, used[KEY] the line that names device KEY): 0, or 1 with the
+# reason in why.  The values are held to the kernel's rules (feature_rules).
+tab_line() {
+	local o k dk mk seen=" " f_mb= f_ms= f_mm= f_zc= l_mb= l_mm= l_zc=
+	[ -n "$meta" ] || { why="expected NAME DATA META [OPTIONS]"; return 1; }
+	[ -z "$extra" ] || { why="unexpected '$extra' after the options (options are separated by commas, without spaces)"; return 1; }
+	valid_name "$name" || { why="'$name' is not a usable device name ($NAME_RULE)"; return 1; }
+	[[ "$names" == *" $name "* ]] && { why="$name is named twice"; return 1; }
+	for o in data meta; do
+		case "${!o}" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) ;;
+		*) why="'${!o}' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)"; return 1 ;;
+		esac
+	done
+	dk=$(dev_key "$data"); mk=$(dev_key "$meta")
+	if [ "$dk" = "$mk" ]; then
+		[ "$data" = "$meta" ] && why="the data and metadata devices are the same ($data): the kernel refuses it" ||
+			why="the data and metadata devices are the same ($data and $meta): the kernel refuses it"
+		return 1
+	fi
+	[ -n "${used[$dk]:-}" ] && { why="$data is used by line ${used[$dk]} too: a device belongs to one entry"; return 1; }
+	[ -n "${used[$mk]:-}" ] && { why="$meta is used by line ${used[$mk]} too: a device belongs to one entry"; return 1; }
+	used[$dk]=$n used[$mk]=$n
+	local IFS=,
+	for o in ${opts:--}; do
+		k=${o%%=*}
+		if [ "$k" != - ] && [[ "$seen" == *" $k "* ]]; then
+			case "$o" in *=*) why="$k is given twice (the kernel takes each feature once)" ;; *) why="$k is given twice" ;; esac
+			return 1
+		fi
+		seen+="$k "
+		case "$o" in
+		-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
+		max-bytes=*) tab_size "max-bytes" "${o#*=}" || return 1; f_mb=$REPLY l_mb=$o ;;
+		max-segments=*) tab_num "max-segments" "${o#*=}" 1 252 || return 1; f_ms=$((10#${o#*=})) ;;
+		commit-delay-us=*) tab_num "commit-delay-us" "${o#*=}" 0 1000000 || return 1 ;;
+		writeback-delay-ms=*) tab_num "writeback-delay-ms" "${o#*=}" 0 60000 || return 1 ;;
+		high-watermark=*) tab_num "high-watermark" "${o#*=}" 1 100 || return 1 ;;
+		max-memory=*) tab_size "max-memory" "${o#*=}" || return 1; f_mm=$REPLY l_mm=$o ;;
+		zero-copy-bytes=*) tab_size "zero-copy-bytes" "${o#*=}" || return 1; f_zc=$REPLY l_zc=$o ;;
+		*) why="unknown option '$o'"; return 1 ;;
+		esac
+	done
+	feature_rules
+}
+
+# tab_entries: the atomictab's lines, checked: "LINENO NAME DATA META OPTIONS" for each good
+# one.  A bad line is reported on stderr with its number and why, and skipped: the other
+# entries stand.  For it, "!LINENO NAME DATA" when its data field names a device (the probe
+# still hides that disk).  Returns 1 when a line was bad.
 tab_entries() {
 	[ -e "$tab" ] || die $E_NOTFOUND "$tab: no such file"
 	[ -r "$tab" ] || die $E_IO "$tab: cannot read it"
-	local n=0 line name data meta opts extra o seen=" "
+	local n=0 line name data meta opts extra why names=" " bad=0
+	local -A used=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%%#*}
+		name= data= meta= opts= extra=
 		read -r name data meta opts extra <<<"$line" || true
 		[ -n "$name" ] || continue
-		[ -n "$meta" ] || die $E_USAGE "$tab:$n: expected NAME DATA META [OPTIONS]"
-		[ -z "$extra" ] || die $E_USAGE "$tab:$n: unexpected '$extra' after the options (options are separated by commas, without spaces)"
-		[[ "$name" =~ ^[A-Za-z0-9_.+-]{1,127}$ ]] || die $E_USAGE "$tab:$n: '$name' is not a usable device name"
-		[[ "$seen" == *" $name "* ]] && die $E_USAGE "$tab:$n: $name is named twice"
-		seen+="$name "
-		for o in data meta; do
-			case "${!o}" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) ;;
-			*) die $E_USAGE "$tab:$n: '${!o}' is not a device (a path, UUID=, PARTUUID=, LABEL= or PARTLABEL=)" ;;
-			esac
-		done
-		[ -n "$opts" ] || opts=-
-		local IFS=,
-		for o in $opts; do
-			case "$o" in
-			-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
-			max-bytes=*) tab_size "$tab:$n: max-bytes" "${o#*=}" ;;
-			max-segments=*) tab_num "$tab:$n: max-segments" "${o#*=}" 1 252 ;;
-			commit-delay-us=*) tab_num "$tab:$n: commit-delay-us" "${o#*=}" 0 1000000 ;;
-			writeback-delay-ms=*) tab_num "$tab:$n: writeback-delay-ms" "${o#*=}" 0 60000 ;;
-			high-watermark=*) tab_num "$tab:$n: high-watermark" "${o#*=}" 1 100 ;;
-			max-memory=*) tab_size "$tab:$n: max-memory" "${o#*=}" ;;
-			zero-copy-bytes=*) tab_size "$tab:$n: zero-copy-bytes" "${o#*=}" ;;
-			*) die $E_USAGE "$tab:$n: unknown option '$o'" ;;
-			esac
-		done
-		unset IFS
-		echo "$n $name $data $meta $opts"
+		if tab_line; then
+			echo "$n $name $data $meta ${opts:--}"
+		else
+			err "$tab:$n: $why (line skipped)"
+			bad=1
+			case "$data" in /*|UUID=?*|PARTUUID=?*|LABEL=?*|PARTLABEL=?*) echo "!$n $name $data" ;; esac
+		fi
+		names+="$name "
 	done <"$tab"
+	return $bad
 }
 
 # has_opt OPTS WORD
@@ -384,27 +552,40 @@ tab_open_one() (
 	cmd_open "$d" "$m" "$name"
 )
 
-# tab_select NAMES...: the entries to act on (all, or those named, each of which must exist).
+# tab_select NAMES...: the good entries to act on, "NAME DATA META OPTIONS" a line: all, or
+# those named.  Returns 0; E_USAGE when a line was bad (without NAMES) or a named entry's line
+# is bad; E_NOTFOUND when a named entry is not in the file.  What is wrong is reported on
+# stderr; the good entries are listed all the same.
 tab_select() {
-	local entries want n name rest
-	entries=$(tab_entries) || exit
+	local entries want n name rest rc=0 found
+	entries=$(tab_entries); rc=$?
+	case $rc in 0) ;; 1) [ $# = 0 ] && rc=$E_USAGE || rc=0 ;; *) exit $rc ;; esac
 	for want in "$@"; do
-		grep -q "^[0-9]* $want " <<<"$entries" || die $E_NOTFOUND "$tab: no entry named $want"
+		found=
+		while read -r n name rest; do
+			[ "$name" = "$want" ] && { found=$n; break; }
+		done <<<"$entries"
+		case "$found" in
+		'') err "$tab: no entry named $want"; [ $rc = 0 ] && rc=$E_NOTFOUND ;;
+		!*) err "$tab: the entry $want is not usable (line ${found#!}, see above)"; [ $rc = 0 ] && rc=$E_USAGE ;;
+		esac
 	done
 	while read -r n name rest; do
 		[ -n "$name" ] || continue
+		case "$n" in !*) continue ;; esac
 		if [ $# -gt 0 ]; then
 			[[ " $* " == *" $name "* ]] && echo "$name $rest"
 		else
 			echo "$name $rest"
 		fi
 	done <<<"$entries"
+	return $rc
 }
 
 cmd_open_tab() {
 	need_root open-tab
-	local sel name data meta opts rc worst=0
-	sel=$(tab_select "$@") || exit
+	local sel name data meta opts rc worst=0 tabrc
+	sel=$(tab_select "$@"); tabrc=$?
 	while read -r name data meta opts; do
 		[ -n "$name" ] || continue
 		[ $# = 0 ] && has_opt "$opts" noauto && continue
@@ -419,13 +600,15 @@ cmd_open_tab() {
 			worst=$rc
 		fi
 	done <<<"$sel"
+	# A failed open says more than a bad line of the file.
+	[ $worst = 0 ] && worst=$tabrc
 	return $worst
 }
 
 cmd_close_tab() {
 	need_root close-tab
-	local sel name rest rc worst=0
-	sel=$(tab_select "$@") || exit
+	local sel name rest rc worst=0 tabrc
+	sel=$(tab_select "$@"); tabrc=$?
 	# In reverse order: a later entry may sit on an earlier one.
 	while read -r name rest; do
 		[ -n "$name" ] || continue
@@ -436,13 +619,15 @@ cmd_close_tab() {
 		(cmd_close "$name"); rc=$?
 		[ $rc != 0 ] && [ $worst = 0 ] && worst=$rc
 	done < <(tac <<<"$sel")
+	[ $worst = 0 ] && worst=$tabrc
 	return $worst
 }
 
 cmd_list_tab() {
-	local sel
-	sel=$(tab_select "$@") || exit
+	local sel rc
+	sel=$(tab_select "$@"); rc=$?
 	[ -z "$sel" ] || say "$sel"
+	return $rc
 }
 
 # probe DEV: udev's IMPORT{program}.  Prints nothing for other devices; never fails.  Runs for
@@ -450,7 +635,7 @@ cmd_list_tab() {
 # that names the data device by a tag, DEV's own tags (blkid -p), never a scan of all disks.
 cmd_probe() {
 	[ $# = 1 ] || usage_error "probe: expected DEV"
-	local dev=$1 magic mm name data meta opts tags= d
+	local dev=$1 magic mm n name data rest tags= d
 	magic=$(dd if="$dev" bs=8 skip=4 count=1 status=none 2>/dev/null | tr -d '\0')
 	if [ "$magic" = DMATOMSB ]; then
 		say "DM_ATOMIC_ROLE=metadata"
@@ -458,7 +643,8 @@ cmd_probe() {
 	fi
 	[ -b "$dev" ] && [ -r "$tab" ] || return 0
 	mm=$(stat -L -c '%t:%T' "$dev" 2>/dev/null) || return 0
-	while read -r name data meta opts; do
+	# Every entry's data device, a bad line's too (tab_entries: "!LINENO NAME DATA").
+	while read -r n name data rest; do
 		[ -n "$name" ] || continue
 		case "$data" in
 		/*)
@@ -471,22 +657,22 @@ cmd_probe() {
 		say "DM_ATOMIC_ROLE=data"
 		say "DM_ATOMIC_NAME=$name"
 		return 0
-	done < <(tab_select 2>/dev/null)
+	done < <(tab_entries 2>/dev/null)
 	return 0
 }
 
-log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
+l_mb= l_mm= l_zc= log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-L|--log-size) [ $# -ge 2 ] || usage_error "$1 needs a value"; log_size=$(size_arg "$1" "$2") || exit; shift 2 ;;
-	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; l_mb="$1 $2"; shift 2 ;;
 	--max-segments) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
 	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
 	--writeback-delay-ms) [ $# -ge 2 ] || usage_error "$1 needs a value"; wb_delay=$(num_arg "$1" "$2" 0 60000) || exit; shift 2 ;;
 	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
-	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; shift 2 ;;
-	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; l_mm="$1 $2"; shift 2 ;;
+	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; l_zc="$1 $2"; shift 2 ;;
 	--no-suspend-writeback) no_sw=1; shift ;;
 	--no-discard-passdown) no_dp=1; shift ;;
 	--all-writes-atomic) all_atomic=1; shift ;;
@@ -500,6 +686,9 @@ while [ $# -gt 0 ]; do
 	*) args+=("$1"); shift ;;
 	esac
 done
+# The feature options take what the kernel takes, whatever the command.
+f_mb=$max_bytes f_ms=$max_segments f_mm=$max_memory f_zc=$zero_copy
+feature_rules || usage_error "$why"
 [ ${#args[@]} -gt 0 ] || usage_error "no command given"
 cmd=${args[0]}
 set -- "${args[@]:1}"

@@ -35,6 +35,7 @@
 #include <linux/blk-atomic.h>
 #include "util.h"
 #include "stamp.h"
+#include "guard.h"
 
 #ifndef O_ATOMIC
 #define O_ATOMIC 040000000	/* docs/atomic-api.md: x86-64 value */
@@ -59,7 +60,7 @@ static struct {
 	uint64_t ops, seed, generation, flush_every, seconds;
 	uint64_t region_start, region_blocks;
 	unsigned int max_segs, max_blocks, jobs;
-	int emulate, have_gen, have_region, read_back;
+	int emulate, have_gen, have_region, read_back, force;
 } cfg = {
 	.mode = KIND_ATOMIC, .ops = 100, .seed = 1, .max_segs = 4, .max_blocks = 8,
 	.jobs = 1,
@@ -126,13 +127,21 @@ static void __attribute__((noreturn)) help(void)
 	       "      --emulate          carry out atomic and ioctl operations as plain\n"
 	       "                         writes (journaled as atomic): for testing\n"
 	       "                         dma-verify on image files only\n"
+	       "  -f, --force            write over a target that holds something else\n"
+	       "                         (see below)\n"
 	       "  -h, --help             show this help\n"
 	       "  -V, --version          show the version\n"
 	       "\n"
+	       "Without --force, TARGET must hold nothing but what dma-exercise writes:\n"
+	       "no signature blkid -p finds (file system, RAID, LVM, partition table),\n"
+	       "and in its first 64 KiB only zeros and blocks stamped by an earlier run;\n"
+	       "anything else (dm-atomic metadata too) is refused and named.  A block\n"
+	       "device is opened exclusively: one in use is refused.\n"
 	       "Numbers (also in a script) are decimal and may end in K, M, G, T, P\n"
 	       "or E (powers of 1024, a multiplier: -n 10K is 10240 operations).\n"
 	       "Exit status: 0 all operations acknowledged, 1 an operation failed\n"
-	       "(journaled), 2 usage, setup or journal error.\n", progname, MAX_SEGS);
+	       "(journaled) or TARGET was refused (it holds something else), 2 usage,\n"
+	       "setup or journal error.\n", progname, MAX_SEGS);
 	exit(EXIT_OK);
 }
 
@@ -644,8 +653,16 @@ static void open_target(void)
 	/*
 	 * A block device is claimed exclusively (by the first, kept open, fd)
 	 * so a mounted or otherwise held device is refused, not overwritten.
+	 * Without --force, a target that holds anything but zeros and stamps
+	 * is refused (blkid runs before the exclusive open: it opens the
+	 * device itself).
 	 */
+	char sig_desc[256];
+	int sig = cfg.force ? 0 : blkid_signature(cfg.target, sig_desc, sizeof(sig_desc));
+
 	fd_plain = open_dev(cfg.target, O_RDWR, 1, &size, &is_blk);
+	if (!cfg.force)
+		refuse_unless_blank(cfg.target, fd_plain, size, sig, sig_desc, "--force");
 	target_blocks = size / STAMP_BLOCK;
 	if (!target_blocks)
 		die(EXIT_USAGE, "%s: smaller than one %u-byte block", cfg.target,
@@ -696,6 +713,7 @@ int main(int argc, char **argv)
 		{ "seconds", required_argument, NULL, 'T' },
 		{ "emulate", no_argument, NULL, 3 },
 		{ "read-back", no_argument, NULL, 4 },
+		{ "force", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -705,7 +723,7 @@ int main(int argc, char **argv)
 
 	tool_init("dma-exercise");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:J:T:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":j:m:n:S:g:r:F:J:T:fhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': cfg.journal = optarg; break;
 		case 'm':
@@ -740,6 +758,7 @@ int main(int argc, char **argv)
 			break;
 		case 3: cfg.emulate = 1; break;
 		case 4: cfg.read_back = 1; break;
+		case 'f': cfg.force = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);

@@ -12,6 +12,7 @@
 #include <sys/random.h>
 #include "util.h"
 #include "meta.h"
+#include "guard.h"
 
 /* How much of the device is checked for existing contents. */
 #define EMPTY_CHECK_BYTES (64ULL << 20)
@@ -107,6 +108,21 @@ static void refuse_newer(int fd, uint64_t size, const char *path)
 		    "0x%x); use --force to overwrite it", path, ro_compat);
 }
 
+/* A dm-atomic superblock: name it, with what its log would lose. */
+static void refuse_dmat_sb(int fd, uint64_t size, const char *path)
+{
+	void *b;
+	char desc[256];
+
+	if (size < DMAT_BLOCK_SIZE)
+		return;
+	b = xalloc_aligned(DMAT_BLOCK_SIZE);
+	if (!pread_full(fd, b, DMAT_BLOCK_SIZE, 0) && dmat_sb_describe(b, desc, sizeof(desc)))
+		die(EXIT_PROBLEM, "%s: contains %s: any data its log still holds would "
+		    "be lost; use --force to overwrite it", path, desc);
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -130,6 +146,8 @@ int main(int argc, char **argv)
 	struct dmat_data_id id;
 	char idstr[200];
 	int64_t nz;
+	char sig[256] = "";
+	int have_sig = 0;
 
 	tool_init("dma-format");
 	opterr = 0;
@@ -156,7 +174,13 @@ int main(int argc, char **argv)
 	if (!sectors_arg && !dev_arg)
 		usage_error("the data device size is needed: give --data-sectors or --data-dev");
 	data_sectors = data_sectors_arg(sectors_arg, dev_arg);
+	/* The data device given as the metadata too: even --force does not format it. */
+	if (dev_arg)
+		refuse_same_device(dev_arg, path);
 
+	/* Before the exclusive open: blkid opens the device itself. */
+	if (!force)
+		have_sig = blkid_signature(path, sig, sizeof(sig));
 	fd = open_dev(path, O_RDWR, 1, &size, NULL);
 	if (size / DMAT_BLOCK_SIZE < 1 + DMAT_MIN_LOG_BLOCKS)
 		die(EXIT_USAGE, "%s: too small: %llu bytes, need at least %u",
@@ -172,10 +196,15 @@ int main(int argc, char **argv)
 		    (unsigned long long)(size / DMAT_BLOCK_SIZE - 1));
 	if (!force) {
 		refuse_newer(fd, size, path);
+		refuse_dmat_sb(fd, size, path);
+		if (have_sig)
+			die(EXIT_PROBLEM, "%s: contains %s; use --force to overwrite it",
+			    path, sig);
 		nz = first_nonzero(fd, size, path);
 		if (nz >= 0)
-			die(EXIT_PROBLEM, "%s: not empty (non-zero byte at offset %lld); "
-			    "use --force to overwrite", path, (long long)nz);
+			die(EXIT_PROBLEM, "%s: not empty (non-zero byte at offset %lld, no "
+			    "signature blkid -p knows); use --force to overwrite it", path,
+			    (long long)nz);
 	}
 	if (!have_uuid) {
 		if (getrandom(uuid, sizeof(uuid), 0) != sizeof(uuid))

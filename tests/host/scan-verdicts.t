@@ -145,17 +145,22 @@ A malformed descriptor (valid checksum, an entry of zero sectors):
   check=1
 
 A record of an earlier format (other uuid: salt) ends the log normally; one
-written to the wrong place (block number salt) is damage:
+of the current run written to the wrong place (block number salt) is damage;
+an older one out of place (seq below the one due: a copy of one of the log's
+descriptors in an older data block) ends it normally, as a stale record would:
 
   $ fresh; dma-craft txn img 0+8 >/dev/null; dma-craft txn --foreign img 8+8 >/dev/null; verdict
   end: salt mismatch (record of another format) at log block 2 (expected seq 2)
   check=0
   $ fresh; dma-craft txn --blocknr 9 img 8+8 >/dev/null; verdict
-  end: block number mismatch at log block 0 (expected seq 1)
+  end: block number mismatch (found seq 1) at log block 0 (expected seq 1)
   log: 0 transactions in 0 blocks
-  end: block number mismatch at log block 0 (expected seq 1)
+  end: block number mismatch (found seq 1) at log block 0 (expected seq 1)
   damaged
   check=1
+  $ fresh 3 0; dma-craft txn --seq 1 --at 0 --blocknr 9 img 8+8 >/dev/null; verdict
+  end: block number mismatch (found seq 1) at log block 0 (expected seq 3)
+  check=0
 
 Wrap-around: the tail at log block 14, a transaction whose data runs over the
 end of the log into block 0, then one more:

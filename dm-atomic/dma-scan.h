@@ -324,8 +324,9 @@ enum dmat_scan_result dmat_scan(struct dmat_scan *s);
  * next_seq: a copy of one of the log's own descriptors in an older data
  * block, as good as a stale record).  Anything else (seq_gap, bad_desc,
  * entry_range, log_overrun, a block number mismatch of a record of the
- * current run, io_error, stopped) is not a crash state: dma-check calls
- * such a log damaged.  Why, end by end: the comment above its definition in
+ * current run, io_error, stopped) is not a crash state: recovery refuses
+ * to activate such a log (check_log() in dm-atomic-log.c) and dma-check
+ * calls it damaged.  Why, end by end: the comment above its definition in
  * dma-scan.c.
  */
 int dmat_scan_end_is_normal(const struct dmat_scan *s);

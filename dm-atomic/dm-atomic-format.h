@@ -49,7 +49,14 @@
  * of the log (seq < expected), a data block (bad magic), a never-written
  * block (all zero: "unwritten") or a descriptor of an older format (uuid) are
  * the normal ends of the log; a torn descriptor (csum) or torn data (data
- * crc) is the normal end after a crash during a commit.
+ * crc) is the normal end after a crash during a commit.  So is a descriptor
+ * in the wrong block (4) whose seq is below the expected one: an older
+ * record, a copy of the log's own descriptor in an older data block.  Any
+ * other failure of 4-7 is a sound descriptor the writer never writes (a
+ * later seq, one of the current run out of place, malformed, past the data
+ * device or over the tail): damage or a bug, never a crash.  Recovery
+ * refuses such a log and writes nothing; dma-check calls it damaged
+ * (dmat_scan_end_is_normal() in dma-scan.c, with the reasoning).
  *
  * Commits may be in flight together, but a writer acknowledges transaction
  * N+1 only after every transaction before it is durable.  So after a crash

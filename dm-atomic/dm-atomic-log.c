@@ -945,6 +945,30 @@ static int check_log(struct dmat_log *log, struct replay_ctx *rc, u64 window, ch
 		*error = "I/O error while checking the log";
 		return -EIO;
 	}
+	/*
+	 * A scan that stops at a sound record of this run that is malformed,
+	 * out of place, out of sequence or too large (seq_gap, bad_desc,
+	 * entry_range, log_overrun, blocknr_mismatch of a current record) did
+	 * not stop at the end of the log: no crash leaves such a record (why,
+	 * end by end: dmat_scan_end_is_normal() in dma-scan.c).  Replaying the
+	 * prefix and moving the tail to it would make everything after it
+	 * unreachable for good, acknowledged transactions included, so refuse
+	 * before anything is written.  dma-replay --force is the way to give
+	 * the rest up on purpose.
+	 */
+	if (!dmat_scan_end_is_normal(&scan)) {
+		char what[40] = "";
+
+		if (scan.result == DMAT_SCAN_SEQ_GAP || scan.result == DMAT_SCAN_BLOCKNR_MISMATCH)
+			snprintf(what, sizeof(what), ", found seq %llu", scan.found_seq);
+		else if (scan.result == DMAT_SCAN_BAD_DESC || scan.result == DMAT_SCAN_ENTRY_RANGE)
+			snprintf(what, sizeof(what), ", entry %u", scan.bad_entry);
+		DMERR("%pg: log damaged at log block %llu, where seq %llu is due: %s (%s%s), after %llu valid transactions; no crash ends a log this way: not activating, nothing written (see dma-check; dma-replay --force replays what comes before it)",
+		      log->meta, scan.next_block, scan.next_seq, dmat_scan_result_str(scan.result),
+		      dmat_scan_result_name(scan.result), what, scan.nr_txns);
+		*error = "Log damaged: the scan stops at a record no crash leaves, not at the end of the log (see dma-check)";
+		return -EUCLEAN;
+	}
 	r = dmat_scan_probe_after(&scan, window, &block, &seq);
 	if (r < 0) {
 		*error = "I/O error while checking the log";
@@ -1030,9 +1054,6 @@ static int recover(struct dmat_log *log, u64 window, char **error)
 		*error = r == -EIO ? "I/O error while replaying the log" : "Cannot replay the log";
 		goto out;
 	}
-	if (!dmat_scan_result_is_normal_end(scan.result))
-		DMWARN("log scan stopped at log block %llu: %s (damaged log?); replayed what came before",
-		       scan.bad_block, dmat_scan_result_str(scan.result));
 
 	/* Replayed data must be durable before the tail moves past it. */
 	r = blkdev_issue_flush(log->data);

@@ -76,13 +76,17 @@ int dmat_log_open(struct block_device *meta, struct block_device *data,
 		 char **error);
 
 /*
- * Read-only: scan the log as recovery would, without replaying anything,
- * and look @window blocks past its end for a transaction that records the
- * one where the scan stopped as durable (dmat_scan_probe_after()).  Such a
+ * Read-only: scan the log as recovery would, without replaying anything.
+ * A scan that stops at a record no crash leaves (seq_gap, bad_desc,
+ * entry_range, log_overrun, a block number mismatch of a current record:
+ * !dmat_scan_end_is_normal()) did not reach the end of the log; else look
+ * @window blocks past its end for a transaction that records the one where
+ * the scan stopped as durable (dmat_scan_probe_after()).  Either way the
  * log ends at damage, not at the last commit: replaying it would drop
  * acknowledged transactions silently, so it is refused (-EUCLEAN, with a
- * specific *@error and a kernel log line naming both transactions) until
- * the tools (dma-check) have shown it.  A log that needs formatting passes.
+ * specific *@error and a kernel log line naming the reason, the log block
+ * and the sequence numbers) until the tools (dma-check, dma-replay --force)
+ * have dealt with it.  A log that needs formatting passes.
  * dmat_log_activate() runs this itself if it has not run yet.
  * May sleep.  No lock.
  */

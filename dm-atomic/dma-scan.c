@@ -352,6 +352,59 @@ int dmat_scan_result_is_normal_end(enum dmat_scan_result r)
 	}
 }
 
+/*
+ * Why the other ends are not crash states (see dmat_scan_end_is_normal() in
+ * dma-scan.h).  A crash leaves at the head of the log the transactions that
+ * were in flight, each torn or whole, and behind them whatever older laps
+ * (or an older format) left.  The scan meets there a torn descriptor (csum),
+ * torn data (data crc), a missing commit record, a never-written block, a
+ * data block or garbage (magic), or an older record (stale seq, salt).  Each
+ * of the abnormal ends needs a descriptor that is sound (magic, checksum,
+ * uuid), that is, one written whole by a writer of this format:
+ *
+ *  seq_gap: in its place, with a seq above the one due.  The writer hands out
+ *	seqs and log positions together (dmat_log_reserve(), one position
+ *	per seq, in order; the scan repeats the arithmetic with the sizes in
+ *	the descriptors), so a higher seq would have been reserved at this
+ *	place after the one due, while that one's blocks were still in use:
+ *	the log never reuses a block before the superblock moving the tail
+ *	past it is durable.  Records of earlier runs carry lower seqs:
+ *	recovery restarts seq + DMAT_RECOVERY_SEQ_JUMP, log growth keeps the
+ *	seqs and puts no record past the old end.  Concurrent commits hold
+ *	consecutive seqs at consecutive places; one torn or unwritten leaves
+ *	the old contents of its place, never a later seq.
+ *  blocknr_mismatch with a seq at or above the one due: a record of this
+ *	run, by the argument above, written to the wrong block (a misdirected
+ *	write), or metadata copied to another offset.  With a seq below the
+ *	one due it is an older record: descriptors go only to their own
+ *	block, but data blocks hold the writer's data verbatim, block-aligned
+ *	(copied or zero-copy), and that data may be a copy of this log's own
+ *	descriptors (an image of the metadata device written through the
+ *	target).  Such a copy is old: the descriptor was on the device before
+ *	the transaction that logs the copy was reserved, so its seq is below
+ *	that transaction's, which is below any seq due where the scan can meet
+ *	the copy (seqs and places go together, and a later lap or run only
+ *	raises them).  Where its block number happens to match, it ends the
+ *	scan as a stale record; so it does where it does not: a normal end.
+ *  bad_desc, entry_range: the writer builds every descriptor with
+ *	dmat_desc_add() (no zero-length entry, every entry inside the data
+ *	device, nr_data_blocks their sum); an unknown flag comes only with an
+ *	incompat feature bit, which refuses the superblock before any scan.
+ *	The data device only grows, and recovery records the new size in the
+ *	same superblock write that empties the log.
+ *  log_overrun: the writer reserves a transaction only when it fits between
+ *	the head and its tail, and its tail moves only once the superblock
+ *	that holds it is durable, so the tail recovery starts from is never
+ *	behind the writer's: used blocks counted from it never exceed what the
+ *	writer counted.
+ */
+int dmat_scan_end_is_normal(const struct dmat_scan *s)
+{
+	if (dmat_scan_result_is_normal_end(s->result))
+		return 1;
+	return s->result == DMAT_SCAN_BLOCKNR_MISMATCH && s->found_seq < s->next_seq;
+}
+
 u64 dmat_txn_entry_block(const struct dmat_geometry *geo, const struct dmat_txn *t,
 			 u32 i)
 {
@@ -522,7 +575,8 @@ enum dmat_scan_result dmat_scan(struct dmat_scan *s)
 			break;
 		}
 		r = dmat_desc_check(d, s->geo, seq, pos, s->used_blocks, &s->bad_entry);
-		if (r == DMAT_SCAN_STALE_SEQ || r == DMAT_SCAN_SEQ_GAP)
+		if (r == DMAT_SCAN_STALE_SEQ || r == DMAT_SCAN_SEQ_GAP ||
+		    r == DMAT_SCAN_BLOCKNR_MISMATCH)
 			s->found_seq = le64_to_cpu(d->seq);
 		if (r != DMAT_SCAN_RUNNING)
 			break;
@@ -579,7 +633,7 @@ static int probe_range(struct dmat_scan *s, u64 from, u64 count, u64 *log_block,
 	int result = DMAT_PROBE_NOTHING, err;
 	u64 i, pos, found;
 
-	if (!dmat_scan_result_is_normal_end(s->result))
+	if (!dmat_scan_end_is_normal(s))
 		return DMAT_PROBE_NOTHING;
 	if (count > s->geo->log_blocks)
 		count = s->geo->log_blocks;

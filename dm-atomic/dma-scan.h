@@ -251,7 +251,9 @@ const char *dmat_scan_result_name(enum dmat_scan_result r);
 /*
  * True for the ends a healthy log shows: an unwritten block, bad magic (a
  * data block), stale seq, salt mismatch, and a torn last transaction
- * (descriptor csum, data crc).  The others point at damage or a bug.
+ * (descriptor csum, data crc, no commit record).  The others point at
+ * damage or a bug; but see dmat_scan_end_is_normal(), which judges a
+ * finished scan.
  */
 int dmat_scan_result_is_normal_end(enum dmat_scan_result r);
 
@@ -299,7 +301,8 @@ struct dmat_scan {
 	u64 next_block;		/* log block where it would go: the head */
 	u64 nr_txns;		/* valid transactions found */
 	u64 used_blocks;	/* log blocks they take */
-	u64 found_seq;		/* seq in the failing descriptor (STALE/GAP) */
+	u64 found_seq;		/* seq in the failing descriptor (STALE, GAP,
+				 * BLOCKNR_MISMATCH) */
 	u64 bad_block;		/* log block where the check failed (for data
 				 * crc: the first block of the bad entry; for
 				 * no commit: the commit record's block) */
@@ -313,6 +316,20 @@ struct dmat_scan {
  * returns s->result.  Never writes anything.
  */
 enum dmat_scan_result dmat_scan(struct dmat_scan *s);
+
+/*
+ * Did the finished scan @s end where a healthy or crashed log may end?  The
+ * normal ends of dmat_scan_result_is_normal_end(), and a block number
+ * mismatch whose record is older than the transaction due (found_seq <
+ * next_seq: a copy of one of the log's own descriptors in an older data
+ * block, as good as a stale record).  Anything else (seq_gap, bad_desc,
+ * entry_range, log_overrun, a block number mismatch of a record of the
+ * current run, io_error, stopped) is not a crash state: recovery refuses
+ * to activate such a log (check_log() in dm-atomic-log.c) and dma-check
+ * calls it damaged.  Why, end by end: the comment above its definition in
+ * dma-scan.c.
+ */
+int dmat_scan_end_is_normal(const struct dmat_scan *s);
 
 /*
  * Check one descriptor as dmat_scan() would, without its data (steps 1-7 of
@@ -336,7 +353,7 @@ enum dmat_probe_result {
 };
 
 /*
- * After dmat_scan() ended normally (dmat_scan_result_is_normal_end()), read the
+ * After dmat_scan() ended normally (dmat_scan_end_is_normal()), read the
  * whole log for proof of damage: a sound descriptor (magic, checksum, uuid,
  * position) with seq > next_seq whose durable_seq > next_seq says the
  * transaction where the scan stopped had been durable (see durable_seq in

@@ -9,11 +9,12 @@ module includes) against a model with one owner per sector.
   ok superblock round trip and 11 distinct refusals
   ok two transactions round trip, head at log block 6
   ok wrap-around, head at log block 4 seq 42
-  ok every scan verdict as expected
+  ok every scan verdict as expected; seq_gap, blocknr_mismatch of a current record, bad_desc, entry_range and log_overrun are not normal ends
   ok descriptor holds 252 entries
   ok commit records: valid, missing, torn, foreign and wrapped ones scanned as they must
   ok 3000 random logs: every flipped byte stops the scan exactly where it must
   ok crash model: over 2000 crashes, every acknowledged transaction found, nothing torn or stale replayed
   ok dma-check's probe: no crash state called damage, every damaged acknowledged transaction proven
+  ok no crash state and no checkpoint ends abnormally, ends on descriptors copied into data blocks included
   ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions
   ok index: 6000 transactions, inserts and retires, match a per-sector model (splits, trims, erases), no node in retired memory

@@ -119,6 +119,7 @@ Sequence gap (damage) and a stale record from an earlier lap (normal end):
   end: sequence gap (found seq 7) at log block 2 (expected seq 2)
   log: 1 transactions in 2 blocks
   end: sequence gap (found seq 7) at log block 2 (expected seq 2)
+  refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
   check=1
   $ fresh 5 0; dma-craft txn --seq 2 --at 2 img 8+8 >/dev/null
@@ -132,6 +133,7 @@ A record pointing past the data device:
   end: entry past the end of the data device (entry 0) at log block 2 (expected seq 2)
   log: 1 transactions in 2 blocks
   end: entry past the end of the data device (entry 0) at log block 2 (expected seq 2)
+  refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
   check=1
 
@@ -141,21 +143,28 @@ A malformed descriptor (valid checksum, an entry of zero sectors):
   end: malformed descriptor (entry 1) at log block 0 (expected seq 1)
   log: 0 transactions in 0 blocks
   end: malformed descriptor (entry 1) at log block 0 (expected seq 1)
+  refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 0 transactions before it and gives up the rest)
   damaged
   check=1
 
 A record of an earlier format (other uuid: salt) ends the log normally; one
-written to the wrong place (block number salt) is damage:
+of the current run written to the wrong place (block number salt) is damage;
+an older one out of place (seq below the one due: a copy of one of the log's
+descriptors in an older data block) ends it normally, as a stale record would:
 
   $ fresh; dma-craft txn img 0+8 >/dev/null; dma-craft txn --foreign img 8+8 >/dev/null; verdict
   end: salt mismatch (record of another format) at log block 2 (expected seq 2)
   check=0
   $ fresh; dma-craft txn --blocknr 9 img 8+8 >/dev/null; verdict
-  end: block number mismatch at log block 0 (expected seq 1)
+  end: block number mismatch (found seq 1) at log block 0 (expected seq 1)
   log: 0 transactions in 0 blocks
-  end: block number mismatch at log block 0 (expected seq 1)
+  end: block number mismatch (found seq 1) at log block 0 (expected seq 1)
+  refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 0 transactions before it and gives up the rest)
   damaged
   check=1
+  $ fresh 3 0; dma-craft txn --seq 1 --at 0 --blocknr 9 img 8+8 >/dev/null; verdict
+  end: block number mismatch (found seq 1) at log block 0 (expected seq 3)
+  check=0
 
 Wrap-around: the tail at log block 14, a transaction whose data runs over the
 end of the log into block 0, then one more:
@@ -180,5 +189,6 @@ A transaction that would run over the tail (log overrun):
   end: transaction overruns the log tail at log block 15 (expected seq 4)
   log: 3 transactions in 15 blocks
   end: transaction overruns the log tail at log block 15 (expected seq 4)
+  refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 3 transactions before it and gives up the rest)
   damaged
   check=1

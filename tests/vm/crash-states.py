@@ -44,8 +44,9 @@
    must replay exactly what dma-dump finds before the damage and write no
    garbage; a list whose record was damaged while its write-back was under way
    may read part new, part old: nothing can restore the flipped copy), unless
-   dma-check proves the end of the log to be damage (a later transaction records
-   the damaged one as durable): then activation must refuse and write nothing.
+   dma-check calls the log damaged (a later transaction records the damaged one
+   as durable, or the scan stops at a record no crash leaves): then activation
+   must refuse and write nothing.
    --zero-copy BYTES: the table logs lists of at least BYTES zero-copy (feature
    zero_copy_bytes: the data from the writer's pages, a commit record after it,
    no data crc).  Not with --corrupt: a flipped bit in such a transaction's data
@@ -686,13 +687,14 @@ class Checker:
             return ["dma-dump did not finish in 60 s"]
         end = [l for l in d if l.startswith("end ")]
         want = int(end[-1].split("txns=")[1].split()[0]) if end else None
-        # A flip that dma-check proves to be damage (a valid later transaction records the
-        # one where the log ends as durable) must be refused, with nothing written; the
-        # target's probe window covers this whole 63-block log, so the two must agree.
+        # A flip that dma-check calls damage (a valid later transaction records the one
+        # where the log ends as durable, or the scan stops at a record no crash leaves)
+        # must be refused, with nothing written; the target's probe window covers this
+        # whole 63-block log, so the two must agree.
         try:
             c = subprocess.run(["dma-check", "--json", self.meta_file], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, timeout=60).stdout.decode()
-            damage = json.loads(c).get("beyond", {}).get("found") == "damage"
+            damage = json.loads(c).get("verdict") == "damaged"
         except (subprocess.TimeoutExpired, ValueError):
             return ["dma-check --json did not give a verdict"]
         if damage:

@@ -162,7 +162,8 @@ int meta_check_log(struct meta *m, struct dmat_scan *s,
 	scan_end_str(s, v->end, sizeof(v->end));
 	if (s->result == DMAT_SCAN_IO_ERROR)
 		die(EXIT_USAGE, "%s: %s", m->path, v->end);
-	v->damaged = !dmat_scan_result_is_normal_end(s->result);
+	/* As recovery judges it (check_log() in dm-atomic-log.c). */
+	v->damaged = !dmat_scan_end_is_normal(s);
 	if (!v->damaged) {
 		meta_progress(m, "looking beyond the end of the log, blocks");
 		v->beyond = dmat_scan_probe_beyond(s, &v->at, &v->at_seq);
@@ -237,6 +238,7 @@ void scan_end_str(const struct dmat_scan *s, char *buf, size_t n)
 	switch (s->result) {
 	case DMAT_SCAN_STALE_SEQ:
 	case DMAT_SCAN_SEQ_GAP:
+	case DMAT_SCAN_BLOCKNR_MISMATCH:
 		snprintf(buf, n, "%s (found seq %llu) at log block %llu (expected seq %llu)",
 			 dmat_scan_result_str(s->result),
 			 (unsigned long long)s->found_seq, b, seq);
@@ -268,7 +270,7 @@ void scan_end_kv(const struct dmat_scan *s, char *buf, size_t n)
 	snprintf(buf, n, "reason=%s normal=%s log_block=%llu expected_seq=%llu "
 		 "found_seq=%llu entry=%u bad_block=%llu txns=%llu used_blocks=%llu",
 		 dmat_scan_result_name(s->result),
-		 dmat_scan_result_is_normal_end(s->result) ? "yes" : "no",
+		 dmat_scan_end_is_normal(s) ? "yes" : "no",
 		 (unsigned long long)s->next_block, (unsigned long long)s->next_seq,
 		 (unsigned long long)s->found_seq, s->bad_entry,
 		 (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,
@@ -332,7 +334,7 @@ void print_end_json(const struct dmat_scan *s)
 	       "\"log_block\": %llu, \"expected_seq\": %llu, \"found_seq\": %llu, "
 	       "\"entry\": %u, \"bad_block\": %llu, \"txns\": %llu, "
 	       "\"used_blocks\": %llu}", dmat_scan_result_name(s->result),
-	       dmat_scan_result_is_normal_end(s->result) ? "true" : "false",
+	       dmat_scan_end_is_normal(s) ? "true" : "false",
 	       (unsigned long long)s->next_block, (unsigned long long)s->next_seq,
 	       (unsigned long long)s->found_seq, s->bad_entry,
 	       (unsigned long long)s->bad_block, (unsigned long long)s->nr_txns,

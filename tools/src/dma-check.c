@@ -48,8 +48,9 @@ static void __attribute__((noreturn)) help(void)
 	       "unsupported.\n"
 	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
 	       "ends) or unformatted (all zero: the target formats it when first\n"
-	       "activated), 1 damaged, unsupported or the wrong data device, 2 usage\n"
-	       "or I/O error.\n", progname);
+	       "activated), 1 damaged (the target refuses to activate it; the\n"
+	       "reason on the end: line), unsupported or the wrong data device,\n"
+	       "2 usage or I/O error.\n", progname);
 	exit(EXIT_OK);
 }
 
@@ -203,6 +204,10 @@ int main(int argc, char **argv)
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
 		printf("end: %s\n", v.end);
 	}
+	if (!dmat_scan_end_is_normal(&s))
+		printf("refused: no crash ends a log this way; the target does not activate "
+		       "it (dma-replay --force replays the %llu transactions before it and "
+		       "gives up the rest)\n", (unsigned long long)s.nr_txns);
 	if (v.beyond == DMAT_PROBE_DAMAGE)
 		printf("beyond: valid transaction seq %llu at log block %llu records "
 		       "seq %llu as durable: committed transactions lost\n",

@@ -250,11 +250,22 @@ static void test_scan(void)
 	CHECK(scan(&g, 1, 0, &s) == DMAT_SCAN_DESC_CSUM && s.nr_txns == 1, "desc csum");
 	logblk(4)[200] ^= 1;
 	/* Stale: start expecting seq 2 at block 0. */
-	CHECK(scan(&g, 2, 0, &s) == DMAT_SCAN_STALE_SEQ && s.found_seq == 1, "stale");
-	CHECK(scan(&g, 0, 0, &s) == DMAT_SCAN_SEQ_GAP && s.found_seq == 1, "gap");
-	/* Descriptor copied to the wrong place. */
+	CHECK(scan(&g, 2, 0, &s) == DMAT_SCAN_STALE_SEQ && s.found_seq == 1 &&
+	      dmat_scan_end_is_normal(&s), "stale");
+	CHECK(scan(&g, 0, 0, &s) == DMAT_SCAN_SEQ_GAP && s.found_seq == 1 &&
+	      !dmat_scan_end_is_normal(&s), "gap");
+	/*
+	 * Descriptor 2 copied to the wrong place: where seq 2 or later is due,
+	 * a record of the current run out of place (damage); where a later seq
+	 * is due, an older record (a copy in a data block): a normal end.
+	 */
 	memcpy(logblk(10), logblk(4), DMAT_BLOCK_SIZE);
-	CHECK(scan(&g, 2, 10, &s) == DMAT_SCAN_BLOCKNR_MISMATCH, "blocknr");
+	CHECK(scan(&g, 2, 10, &s) == DMAT_SCAN_BLOCKNR_MISMATCH && s.found_seq == 2 &&
+	      !dmat_scan_end_is_normal(&s), "blocknr");
+	CHECK(scan(&g, 1, 10, &s) == DMAT_SCAN_BLOCKNR_MISMATCH && s.found_seq == 2 &&
+	      !dmat_scan_end_is_normal(&s), "blocknr, later seq");
+	CHECK(scan(&g, 3, 10, &s) == DMAT_SCAN_BLOCKNR_MISMATCH && s.found_seq == 2 &&
+	      dmat_scan_end_is_normal(&s), "blocknr, older record");
 	memset(logblk(10), 0, DMAT_BLOCK_SIZE);
 	/* I/O error on the second descriptor. */
 	fail_read_at = 1 + 4;
@@ -296,8 +307,49 @@ static void test_scan(void)
 		memcpy(logblk(12), &d, sizeof(d));
 	}
 	CHECK(scan(&g, 40, 14, &s) == DMAT_SCAN_LOG_OVERRUN && s.nr_txns == 4 &&
-	      s.next_block == 12, "overrun %s", dmat_scan_result_str(s.result));
-	printf("ok every scan verdict as expected\n");
+	      s.next_block == 12 && !dmat_scan_end_is_normal(&s), "overrun %s",
+	      dmat_scan_result_str(s.result));
+	/* Sound descriptors of the seq due, malformed or out of range: damage. */
+	{
+		struct dmat_descriptor d;
+
+		dmat_desc_init(&d, &g, 44, 12);
+		CHECK(dmat_desc_add(&d, &g, 8, 8, 0) == 0, "add");
+		d.entries[0].nr_sectors = 0;
+		dmat_desc_seal(&d);
+		memcpy(logblk(12), &d, sizeof(d));
+		CHECK(scan(&g, 40, 14, &s) == DMAT_SCAN_BAD_DESC && !dmat_scan_end_is_normal(&s),
+		      "bad desc %s", dmat_scan_result_str(s.result));
+		d.entries[0].nr_sectors = cpu_to_le32(8);
+		d.entries[0].data_sector = cpu_to_le64(DATA_SECTORS - 4);
+		dmat_desc_seal(&d);
+		memcpy(logblk(12), &d, sizeof(d));
+		CHECK(scan(&g, 40, 14, &s) == DMAT_SCAN_ENTRY_RANGE &&
+		      !dmat_scan_end_is_normal(&s), "entry range %s",
+		      dmat_scan_result_str(s.result));
+		memset(logblk(12), 0, DMAT_BLOCK_SIZE);
+	}
+	/* Every result against the list of normal ends. */
+	{
+		enum dmat_scan_result r;
+
+		for (r = DMAT_SCAN_RUNNING; r < DMAT_SCAN_NR_RESULTS; r++) {
+			int want = r == DMAT_SCAN_UNWRITTEN || r == DMAT_SCAN_BAD_MAGIC ||
+				   r == DMAT_SCAN_DESC_CSUM || r == DMAT_SCAN_SALT_MISMATCH ||
+				   r == DMAT_SCAN_STALE_SEQ || r == DMAT_SCAN_DATA_CRC ||
+				   r == DMAT_SCAN_NO_COMMIT;
+
+			memset(&s, 0, sizeof(s));
+			s.result = r;
+			s.next_seq = 5;
+			s.found_seq = 5;	/* blocknr mismatch of the seq due */
+			CHECK(dmat_scan_result_is_normal_end(r) == want &&
+			      dmat_scan_end_is_normal(&s) == want, "normal end: %s",
+			      dmat_scan_result_name(r));
+		}
+	}
+	printf("ok every scan verdict as expected; seq_gap, blocknr_mismatch of a current "
+	       "record, bad_desc, entry_range and log_overrun are not normal ends\n");
 
 	/* Builder refusals. */
 	{
@@ -654,6 +706,28 @@ static int model_txn(void *ctx, const struct dmat_txn *t)
 }
 
 static int probes_clean, probes_damage;
+/*
+ * Descriptors of earlier rounds, whose byte copies the model's writer puts
+ * in data blocks now and then (the data of a transaction may be an image of
+ * the metadata device), and how often a scan ended on such a copy.
+ */
+static u8 old_desc[8][DMAT_BLOCK_SIZE];
+static int nr_old_desc, copy_ends, ends_checked;
+
+/*
+ * The scan @s of a log in a state the writer and crashes can leave must end
+ * normally as recovery judges it (dmat_scan_end_is_normal()): else the
+ * target would refuse a legitimate log.
+ */
+static void model_end_ok(const struct dmat_scan *s, const char *when)
+{
+	CHECK(dmat_scan_end_is_normal(s), "model: %s: the scan ends at %s (seq %llu due at "
+	      "log block %llu, found %llu): recovery would refuse it", when,
+	      dmat_scan_result_name(s->result), (unsigned long long)s->next_seq,
+	      (unsigned long long)s->next_block, (unsigned long long)s->found_seq);
+	copy_ends += s->result == DMAT_SCAN_BLOCKNR_MISMATCH;
+	ends_checked++;
+}
 
 /*
  * Damage an acknowledged transaction that later acknowledged batches recorded
@@ -710,6 +784,10 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 			tail_seq = head_seq;
 			used = 0;
 			acked = 0;
+			if (jump) {	/* the empty log of a clean shutdown */
+				scan(&g, tail_seq, tail, &s);
+				model_end_ok(&s, "checkpoint");
+			}
 		}
 		for (t = 0; t < k; t++) {
 			struct dmat_descriptor d;
@@ -722,8 +800,12 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 			batch[t].complete = 1;
 			p = (pos + 1) % lb;
 			for (b = 0; b < nb; b++) {
-				for (i = 0; i < (int)DMAT_BLOCK_SIZE; i++)
-					pend[np][i] = (u8)rnd();
+				if (nr_old_desc && rnd() % 4 == 0)
+					memcpy(pend[np], old_desc[rnd() % nr_old_desc],
+					       DMAT_BLOCK_SIZE);
+				else
+					for (i = 0; i < (int)DMAT_BLOCK_SIZE; i++)
+						pend[np][i] = (u8)rnd();
 				crc = dmat_crc32c_raw(crc, pend[np], DMAT_BLOCK_SIZE);
 				pend_at[np++] = p;
 				p = (p + 1) % lb;
@@ -737,9 +819,18 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 			pend_at[np++] = pos;
 			pos = p;
 		}
+		/* Later rounds' data may copy one of this round's descriptors. */
+		memcpy(old_desc[nr_old_desc < 8 ? nr_old_desc++ : (int)(rnd() % 8)], pend[np - 1],
+		       DMAT_BLOCK_SIZE);
 		crash = rnd() % 3 == 0;
 		for (i = 0; i < np; i++) {
 			if (crash && rnd() % 2) {
+				/*
+				 * Lost, unless the block holds those bytes already
+				 * (a copied descriptor over itself).
+				 */
+				if (!memcmp(logblk(pend_at[i]), pend[i], DMAT_BLOCK_SIZE))
+					continue;
 				for (t = 0; t < k; t++) {
 					u64 off = (pend_at[i] + lb - batch[t].start) % lb;
 
@@ -772,6 +863,8 @@ static int crash_model(u64 jump, int rounds, int *crashes)
 		s.transaction = model_txn;
 		dmat_scan(&s);
 		CHECK(model_nfound <= 64, "model: too many found");
+		if (jump)
+			model_end_ok(&s, "crash");
 		{	/* A crash is not damage: dma-check must not say it is. */
 			u64 at, at_seq;
 
@@ -814,6 +907,10 @@ static void test_crash_model(void)
 	      probes_clean, probes_damage);
 	printf("ok dma-check's probe: no crash state called damage, every damaged "
 	       "acknowledged transaction proven\n");
+	CHECK(ends_checked > 3000 && copy_ends > 20, "model ends %d, on a copied descriptor %d",
+	      ends_checked, copy_ends);
+	printf("ok no crash state and no checkpoint ends abnormally, "
+	       "ends on descriptors copied into data blocks included\n");
 	v = crash_model(0, 8000, &crashes);
 	CHECK(v > 0, "model without the jump found no resurrected transaction");
 	printf("ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions\n");

@@ -1818,24 +1818,21 @@ static bool zc_keep(struct atomic_c *ac, struct atomic_txn *t)
 	mempool_free(record, &ac->page_pool);
 	if (old_apart)
 		kvfree(old);
+	/* Laid out as txn_build() lays out a copied transaction. */
 	for (e = 0, off = DMAT_BLOCK_SIZE; e < t->nr_ext; e++) {
+		t->ext[e].offset = off;
 		copy_bio_to_txn(t, off, req->bios[e], false);
 		off += DMAT_ENTRY_BLOCKS(t->ext[e].nr_sectors) << DMAT_BLOCK_SHIFT;
 	}
 
 	spin_lock_irq(&ac->lock);
-	for (e = 0, off = DMAT_BLOCK_SIZE; e < t->nr_ext; e++) {
-		struct atomic_ext *x = &t->ext[e];
+	/*
+	 * Its index nodes point into the image now (a later transaction may
+	 * have trimmed or split them: each node's offset is its start's).
+	 */
+	for (e = 0; t->zc_indexed && e < t->nr_ext; e++) {
+		const struct atomic_ext *x = &t->ext[e];
 
-		x->offset = off;
-		off += DMAT_ENTRY_BLOCKS(x->nr_sectors) << DMAT_BLOCK_SHIFT;
-		/*
-		 * Its index nodes point into the image now (a later
-		 * transaction may have trimmed or split them: each node's
-		 * offset is its start's).
-		 */
-		if (!t->zc_indexed)
-			continue;
 		for (r = dmat_index_first(&ac->index, x->sector);
 		     r && r->start < x->sector + x->nr_sectors; r = dmat_index_next(r))
 			if (r->txn == t)

@@ -41,9 +41,10 @@ the module's own Makefile against the kernel DKMS names.
   ./usr/src/dm-atomic-V/dm-atomic-log.c
   ./usr/src/dm-atomic-V/dm-atomic-log.h
   ./usr/src/dm-atomic-V/dm-atomic-target.c
+  ./usr/src/dm-atomic-V/dm-atomic.h
   ./usr/src/dm-atomic-V/dma-scan.c
   ./usr/src/dm-atomic-V/dma-scan.h
-  $ for o in $(sed -n 's/^dm-atomic-y := //p' dm-atomic/Kbuild); do files $TOP/out/deb/dm-atomic-dkms_*.deb | grep -q "/${o%.o}.c$" || echo "missing ${o%.o}.c"; done
+  $ for o in $(sed -n 's/^dm-atomic-y [:+]= //p' dm-atomic/Kbuild); do files $TOP/out/deb/dm-atomic-dkms_*.deb | grep -q "/${o%.o}.c$" || echo "missing ${o%.o}.c"; done
   $ dpkg-deb --fsys-tarfile $TOP/out/deb/dm-atomic-dkms_*.deb | tar -xOf - ./usr/src/dm-atomic-$(cat tools/VERSION)/dkms.conf | sed "s|\"$(cat tools/VERSION)\"|V|"
   PACKAGE_NAME="dm-atomic"
   PACKAGE_VERSION=V

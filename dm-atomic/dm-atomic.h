@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * dm-atomic: a device-mapper target that makes lists of writes atomic by
+ * logging them on a metadata device before writing them back to the data
+ * device.  See dm-atomic.rst for the user's view.
+ *
+ * Ordering, in the manner of dm-log-writes' header: for a logged write W
+ *
+ *	W arrives			(map or atomic_map; queued on incoming)
+ *	commit worker copies W	(into a transaction image in memory; a lone
+ *				 writer's W is copied in the writer's context)
+ *	log write		(descriptor + data, one I/O per group commit;
+ *				 REQ_FUA only when W has REQ_FUA)
+ *	index insert		(reads now see W, plain writes to W's sectors
+ *				 are logged after it)
+ *	W acknowledged		(in the metadata device's volatile cache, as a
+ *				 write to a disk with a write cache is)
+ *	a flush of the metadata device (an empty flush from above, a list with
+ *				 REQ_PREFLUSH or REQ_FUA, or write-back)
+ *				(durable: recovery replays it)
+ *	write-back		(from memory to the data device, sorted; only
+ *				 transactions already durable in the log)
+ *	data device flush
+ *	superblock tail moves past W (REQ_FUA), index entry dropped
+ *
+ * A crash before W's log record is durable loses W entirely (the scan stops
+ * at its torn or missing descriptor or data crc): G1.  After it, recovery
+ * replays W: G1.  G2 as for a disk with a volatile write cache: an empty
+ * flush flushes the metadata device when a log write completed since its
+ * last flush (and the data device when a direct write did); a REQ_FUA list
+ * waits for the commits in flight and goes with REQ_PREFLUSH | REQ_FUA.
+ * Transactions are acknowledged in sequence order and the scan stops at the
+ * first invalid one, so a surviving later list implies every earlier
+ * acknowledged one survived: G3.  Write-back puts a transaction in place
+ * only once its log record is durable, so a torn in-place write is always
+ * replayed over.
+ *
+ * Plain writes (without REQ_ATOMIC) go straight to the data device unless
+ * they overlap sectors that are still in the log (in the index), in which
+ * case they are logged too, so neither write-back nor a replay at the next
+ * activation can put older data over them (G5).  The other way round, a
+ * direct write still in flight when later logged data for its sectors is
+ * written back must land first: write-back waits for every direct write
+ * mapped before it started (dmat_wait_direct()).  Without the block-layer
+ * series (no DM_TARGET_ATOMIC_WRITES) every write is logged, each bio one
+ * atomic transaction.
+ */
+#ifndef DM_ATOMIC_H
+#define DM_ATOMIC_H
+
+#include <linux/bio.h>
+#include <linux/blkdev.h>
+#include <linux/crc32.h>
+#include <linux/crc32c.h>
+#include <linux/device-mapper.h>
+#include <linux/highmem.h>
+#include <linux/init.h>
+#include <linux/ktime.h>
+#include <linux/mempool.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/random.h>
+#include <linux/rbtree.h>
+#include <linux/sched/mm.h>
+#include <linux/slab.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <asm/unaligned.h>
+
+#include "dm-atomic-index.h"
+#include "dm-atomic-log.h"
+
+#define DM_MSG_PREFIX "atomic"
+
+#ifdef DM_TARGET_ATOMIC_WRITES
+#define HAVE_ATOMIC_LISTS 1
+#else
+#define HAVE_ATOMIC_LISTS 0
+#endif
+
+/*
+ * REQ_NOWAIT (DM_TARGET_NOWAIT): without the block-layer series DM core
+ * handles it for every bio.  With the series only if REQ_NOWAIT atomic
+ * lists are handled too (DM_ATOMIC_LISTS_NOWAIT): before that, DM core
+ * waited for a suspended device inside io_uring's non-blocking attempt.
+ */
+#if !defined(DM_TARGET_ATOMIC_WRITES) || defined(DM_ATOMIC_LISTS_NOWAIT)
+#define DMAT_NOWAIT DM_TARGET_NOWAIT
+#else
+#define DMAT_NOWAIT 0
+#endif
+
+/* Defaults and limits of the feature arguments. */
+#define DEFAULT_MAX_SEGMENTS	128U
+#define DEFAULT_MAX_BYTES	(1U << 20)
+#define LIMIT_MAX_BYTES		(16U << 20)
+#define LIMIT_MAX_MEMORY	(1ULL << 40)
+#define LIMIT_COMMIT_DELAY_US	1000000U
+#define DEFAULT_HIGH_WATERMARK	80U	/* percent of the log in use */
+
+/* A group commit takes up to this many bytes (or max_bytes if larger). */
+#define BATCH_BYTES		(4U << 20)
+/* Log writes in flight at once; acknowledged in sequence order. */
+#define MAX_INFLIGHT_COMMITS	2U
+/* The longest a commit waits for the writers of the previous one. */
+#define MAX_COMMIT_WINDOW_NS	(10 * NSEC_PER_MSEC)
+/* auto_fua: a commit goes with REQ_FUA when flushes followed this many of the last 8. */
+#define AUTO_FUA_MIN		4
+/* Memory held by logged-but-not-retired data (back-pressure beyond). */
+#define MEM_CAP_BYTES		(64ULL << 20)
+/*
+ * Write-back starts this long after a commit (the writeback_delay_ms feature
+ * argument), or at once under pressure.  Each pass costs a flush of the data
+ * device and a superblock write with REQ_FUA besides the data: see
+ * docs/performance.md for the measured choice.
+ */
+#define DEFAULT_WRITEBACK_DELAY_MS	100U
+#define LIMIT_WRITEBACK_DELAY_MS	60000U
+
+/*
+ * Memory reserves (forward progress under memory pressure: nothing in the
+ * I/O path relies on __GFP_NOFAIL).  Everything a commit needs comes from
+ * the page allocator when it can and from these reserves when it cannot;
+ * a reserve that is empty is waited for (mempool_alloc(), no lock held),
+ * and refilled by the write-back on its own workqueue, which allocates
+ * nothing it cannot do without.  Sized from the table line: see
+ * alloc_reserves().
+ */
+/* Atomic lists whose request the submitter may take from the reserve. */
+#define LIST_RESERVE		16U
+/* Bios of the target's bio_set (write-back) held in reserve. */
+#define WB_BIO_RESERVE		4U
+/*
+ * Write-back pins this many index ranges at a time when the snapshot of
+ * the whole index cannot be allocated (a preallocated buffer).
+ */
+#define WB_CHUNK_PINS		1024U
+/* A read pins this many ranges in its per-bio data (no allocation). */
+#define INLINE_PINS		4U
+/* At most this many pins are allocated for one read; more: split. */
+#define MAX_READ_PINS		256U
+
+/* ------------------------------------------------------------------------
+ * Structures
+ */
+
+/* One extent of a transaction: a range of the data device and its data. */
+struct atomic_ext {
+	sector_t sector;
+	unsigned int nr_sectors;
+	unsigned int offset;		/* bytes into the transaction image */
+	u32 crc;			/* of its data, if the txn's crc_done */
+};
+
+/*
+ * A transaction in memory: the image written to the log (descriptor page,
+ * then each extent's data on fresh blocks) is also the source of reads and
+ * of write-back until the tail moves past it.
+ *
+ * One allocation holds the header, the extents, the index nodes and the
+ * page array (see txn_alloc()).  Each extent brings two index nodes: its
+ * own range, and the right half of an older range it splits.  A node may
+ * so point at an older transaction than the one it lives in, never at a
+ * newer one, and a retire drops every range of the transactions it
+ * retires: no node outlives the memory it lives in.
+ */
+struct atomic_txn {
+	struct list_head list;		/* committing or committed list */
+	refcount_t ref;			/* list membership + read/write-back pins */
+	struct atomic_c *ac;
+	u64 seq;
+	u64 log_block;
+	u64 nr_blocks;			/* log blocks: 1 + data blocks (+ 1, zero-copy) */
+	u64 nr_pages;			/* pages[]: nr_blocks, or 2 for zero-copy */
+	struct page **pages;
+	unsigned int nr_ext;
+	struct atomic_ext *ext;
+	struct ext_range *ranges;	/* 2 * nr_ext index nodes */
+	u64 bytes;			/* data bytes (for the memory cap) */
+	struct list_head reqs;		/* acknowledged when durable */
+	u64 submit_ns;			/* when its log write was submitted */
+	bool crc_done;			/* extents checksummed while copied */
+	bool from_reserve;		/* the header came from ac->txn_pool */
+	bool pages_apart;		/* pages is a kvmalloc'ed array of its own */
+	bool fua;			/* log write with REQ_FUA */
+	bool preflush;			/* ... with REQ_PREFLUSH: when done, */
+	u64 flush_mark;			/* every seq below this is durable */
+	blk_status_t status;
+	bool done;			/* log write completed */
+	struct dmat_log_io log_io;	/* the log write's state */
+
+	/*
+	 * Zero-copy (see zc_wanted()): pages[0] the descriptor, pages[1] the
+	 * commit record; the data goes to the log and in place from the
+	 * writer's pages, and the list is acknowledged by its in-place writes.
+	 */
+	bool zc;
+	bool zc_indexed;		/* its ranges are in the index */
+	bool zc_recorded;		/* its commit record is durable */
+	bool zc_fua_data;		/* descriptor and data written REQ_FUA */
+	struct work_struct zc_commit_work;	/* step 2: the commit record */
+	struct work_struct zc_inplace_work;	/* step 3: the in-place writes */
+	atomic_t zc_pending;		/* in-place writes in flight, + 1 */
+	int zc_error;			/* first in-place write error */
+};
+
+/* One atomic list, or one logged bio. */
+struct atomic_req {
+	struct list_head list;
+	unsigned int nr_bios;
+	unsigned int bytes;
+	bool preflush;			/* a bio had REQ_PREFLUSH */
+	bool fua;			/* a bio had REQ_FUA */
+	bool zc_fit;			/* may go zero-copy (zc_fits()) */
+	bool nowait;			/* REQ_NOWAIT: the submitter must not sleep */
+	struct bio **bios;
+	struct bio *one;		/* storage for a single logged bio */
+};
+
+/* A read overlapping the index copies these ranges from memory. */
+struct read_pin {
+	sector_t start, end;
+	struct atomic_txn *txn;
+	unsigned int offset;
+};
+
+struct per_bio {
+	struct atomic_req req;		/* logged writes */
+	struct bvec_iter iter;		/* reads with pins: the data as mapped */
+	unsigned int nr_pins;
+	struct read_pin *pins;		/* inline_pins or kmalloc'ed */
+	struct read_pin inline_pins[INLINE_PINS];
+	u64 discard_seq;		/* deferred discards: waits for this retire */
+	bool direct;			/* counted in direct_inflight[epoch] */
+	u8 epoch;
+	bool flush;			/* an empty flush sent to the data device */
+	bool log_flush;			/* ... to the metadata device */
+	u64 flush_mark;			/* direct_done (log: the seq mark) when sent */
+};
+
+struct atomic_c {
+	struct dm_target *ti;
+	struct mapped_device *md;
+	struct dm_dev *data_dev;
+	struct dm_dev *meta_dev;
+	struct dmat_log *log;		/* NULL until activated */
+	struct dmat_log *opened_log;	/* checked by the ctr, activated at preresume */
+	struct list_head registry;	/* all_targets */
+
+	/* Table arguments, for status TABLE exactly as given. */
+	char *features_table;		/* " <#feature args> <args>..." or "" */
+	unsigned int max_segments;
+	unsigned int max_bytes;
+	unsigned int commit_delay_us;
+	unsigned int writeback_delay_ms;
+	unsigned int high_watermark;	/* percent of the log */
+	u64 max_memory;			/* bytes; 0: automatic (mem_cap) */
+	bool no_suspend_writeback;	/* suspend keeps the log as it is */
+	bool no_discard_passdown;	/* discards end here */
+	bool read_only;			/* read_only feature or a read-only table */
+	bool all_writes_atomic;		/* log every write: each bio is atomic */
+	u64 zero_copy_bytes;		/* lists this large go zero-copy; 0: never */
+	bool zc_ok;			/* the superblock allows commit records */
+
+	/* Derived at activation. */
+	u64 batch_bytes;
+	u64 batch_blocks;		/* at most half the log */
+	u64 probe_window;		/* log blocks activation probes for damage */
+	u64 mem_cap;
+
+	/* Reserves, sized from the table line (alloc_reserves()). */
+	mempool_t page_pool;		/* transaction pages */
+	mempool_t txn_pool;		/* transaction headers of the largest size */
+	mempool_t list_pool;		/* requests of atomic lists */
+	struct bio_set bs;		/* write-back bios */
+	struct read_pin *wb_pins;	/* WB_CHUNK_PINS, for a chunked write-back */
+	size_t txn_max_size;		/* of a header with its arrays */
+
+	struct workqueue_struct *wq;		/* commit, events */
+	struct workqueue_struct *done_wq;	/* completion: acknowledges, indexes */
+	struct workqueue_struct *wb_wq;		/* write-back: frees log and memory */
+	struct delayed_work commit_work;	/* builds and submits group commits */
+	struct work_struct complete_work;	/* acknowledges durable commits */
+	struct delayed_work writeback_work;	/* write-back and retire */
+	struct work_struct event_work;		/* dm_table_event() after a failure */
+	struct mutex writeback_lock;		/* one write-back pass at a time */
+	struct mutex commit_lock;		/* one committer: the worker or a submitter */
+
+	/*
+	 * Direct writes (and discards) in flight, counted in the epoch they
+	 * were mapped in (direct_epoch & 1, read and counted under lock).
+	 * Write-back starts a new epoch and waits for the old one to drain.
+	 */
+	atomic_t direct_inflight[2];
+	wait_queue_head_t direct_wait;
+
+	/*
+	 * Flushes the data device does not need: direct writes completed
+	 * so far, and how many of them had completed when the last flush
+	 * of the data device that succeeded was sent (see dmat_flushed()).
+	 */
+	atomic64_t direct_done;
+	atomic64_t flushed_done;
+	atomic64_t flushes_skipped;
+	atomic64_t txn_pool_allocs;	/* headers the allocator had no memory for */
+
+	spinlock_t lock;		/* protects everything below */
+	struct list_head incoming;	/* atomic_req waiting for a commit */
+	unsigned int nr_incoming;	/* lists on incoming, */
+	unsigned int incoming_bios;	/* their bios (extents) */
+	u64 incoming_bytes;		/* and their bytes */
+	/*
+	 * Commit window (group commit): lists expected for the next commit
+	 * (the last commit's lists and those that waited beside it), the
+	 * duration of the last log write, and the jiffies the open window
+	 * ends at.
+	 */
+	unsigned int group_expect;
+	u64 last_commit_ns;
+	bool window_open;
+	unsigned long window_end;
+	struct list_head committing;	/* txns with a log write in flight */
+	unsigned int acking;		/* a txn's lists being acknowledged */
+	unsigned int nr_committing;
+	struct list_head committed;	/* durable, not yet retired, seq order */
+	u64 pending_bytes;		/* memory of committing + committed txns (txn_mem()) */
+	u64 pending_bytes_max;		/* its peak since activation/clear_stats */
+	bool waiting_space;		/* commit blocked on log space/memory */
+	struct dmat_index index;
+	u64 last_seq;			/* newest transaction reserved in the log */
+	u64 durable_upto;		/* every transaction below it is durable in the log */
+	u64 retired_seq;		/* newest transaction written back */
+	struct bio_list deferred_discards;
+	bool suspended;
+	bool above_watermark;		/* log use at or above high_watermark */
+	unsigned int direct_epoch;
+
+	int error;			/* latched first error; 0: healthy */
+	bool meta_error;		/* a metadata write failed: set needs_check */
+	bool needs_check_written;	/* ... and it is on disk */
+	bool log_broken;		/* a log write failed: every later
+					 * transaction is failed (complete_work_fn()) */
+	bool superseded;		/* a reloaded table took the metadata:
+					 * no superblock write from here */
+
+	/* Counters (under lock). */
+	u64 txns_committed;
+	u64 lists_committed;
+	u64 bios_logged;
+	u64 bytes_logged;
+	u64 txns_written_back;
+	u64 writeback_passes;
+	u64 writes_direct;
+	u64 plain_writes_logged;	/* plain bios logged: they overlapped the log */
+	u64 reads_from_log;		/* reads that found any of their data there */
+	u64 reads_from_memory;		/* ... all of it: no I/O */
+	u64 space_waits;
+	u64 watermark_events;		/* crossings of high_watermark, both ways */
+	u64 commit_windows;		/* commits that waited for more lists */
+	u64 window_timeouts;		/* ... and went with fewer */
+	u64 log_flushes;		/* flushes of the metadata device: empty, */
+	u64 log_flushes_skipped;	/* ... those nothing needed, */
+	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
+	u64 commits_fua_auto;		/* ... REQ_FUA because flushes followed */
+	u64 zero_copy_txns;		/* transactions logged zero-copy */
+	u64 commits_inline;		/* built and sent in the writer's context */
+	u64 acks_inline;		/* acknowledged in the log write's completion */
+	atomic_t done_busy;		/* txn_done() calls between done and queue_work */
+	u8 flush_history;		/* a bit a commit: a flush came after it */
+	bool flush_since_commit;	/* an empty flush came since the last commit */
+};
+
+#endif /* DM_ATOMIC_H */

@@ -370,4 +370,15 @@ struct atomic_c {
 	bool flush_since_commit;	/* an empty flush came since the last commit */
 };
 
+/* dm-atomic-tunables.c */
+extern bool dmat_auto_fua;
+void dmat_choose_crc32c(void);
+extern bool dmat_commit_window;
+u32 dmat_copy_crc(u32 crc, void *dst, const void *src, size_t n);
+extern bool dmat_copy_crc_on;
+extern bool dmat_fua_commits;
+extern bool dmat_inline_ack;
+extern bool dmat_inline_submit;
+extern bool dmat_zero_copy;
+
 #endif /* DM_ATOMIC_H */

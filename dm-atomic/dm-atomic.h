@@ -381,4 +381,27 @@ extern bool dmat_inline_ack;
 extern bool dmat_inline_submit;
 extern bool dmat_zero_copy;
 
+/* dm-atomic-cache.c */
+u32 copy_bio_to_txn(struct atomic_txn *t, u64 offset, struct bio *bio, bool crc);
+void index_drop_upto(struct atomic_c *ac, u64 seq);
+u64 largest_list_blocks(const struct atomic_c *ac);
+int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb);
+void overlay_pins(struct bio *bio, struct per_bio *pb);
+void release_pins(struct per_bio *pb);
+unsigned int req_nr_blocks(struct atomic_req *req);
+struct atomic_txn *txn_alloc(struct atomic_c *ac, unsigned int nr_ext, u64 nr_pages,
+			     bool io, bool nowait);
+struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
+			     unsigned int nr_ext, u64 data_blocks, bool nowait);
+void txn_get(struct atomic_txn *t);
+u64 txn_mem(const struct atomic_txn *t);
+struct page *txn_page_alloc(struct atomic_c *ac, bool nowait);
+void txn_put(struct atomic_txn *t);
+void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq);
+size_t txn_size(unsigned int nr_ext, u64 nr_pages);
+
+/* dm-atomic-target.c */
+void kick_writeback(struct atomic_c *ac, bool now);
+void remap_to_data(struct atomic_c *ac, struct bio *bio);
+
 #endif /* DM_ATOMIC_H */

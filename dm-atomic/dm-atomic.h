@@ -400,8 +400,21 @@ void txn_put(struct atomic_txn *t);
 void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq);
 size_t txn_size(unsigned int nr_ext, u64 nr_pages);
 
-/* dm-atomic-target.c */
-void kick_writeback(struct atomic_c *ac, bool now);
+/* dm-atomic-writeback.c */
+int checkpoint(struct atomic_c *ac);
+void dmat_count_direct(struct atomic_c *ac, struct per_bio *pb);
+void dmat_direct_done(struct atomic_c *ac, struct per_bio *pb);
+void dmat_wait_direct(struct atomic_c *ac);
 void remap_to_data(struct atomic_c *ac, struct bio *bio);
+void writeback_work_fn(struct work_struct *ws);
+
+/* dm-atomic-target.c */
+bool atomic_failed(struct atomic_c *ac);
+void atomic_set_error(struct atomic_c *ac, int err, const char *what);
+void atomic_set_meta_error(struct atomic_c *ac, int err, const char *what);
+void check_watermark(struct atomic_c *ac);
+int dmat_flush_data(struct atomic_c *ac);
+int dmat_log_sync(struct atomic_c *ac, u64 seq);
+void kick_writeback(struct atomic_c *ac, bool now);
 
 #endif /* DM_ATOMIC_H */

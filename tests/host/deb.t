@@ -43,6 +43,7 @@ the module's own Makefile against the kernel DKMS names.
   ./usr/src/dm-atomic-V/dm-atomic-log.h
   ./usr/src/dm-atomic-V/dm-atomic-target.c
   ./usr/src/dm-atomic-V/dm-atomic-tunables.c
+  ./usr/src/dm-atomic-V/dm-atomic-writeback.c
   ./usr/src/dm-atomic-V/dm-atomic.h
   ./usr/src/dm-atomic-V/dma-scan.c
   ./usr/src/dm-atomic-V/dma-scan.h

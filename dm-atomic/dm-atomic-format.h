@@ -229,7 +229,7 @@
 #include <asm/byteorder.h>
 
 /*
- * The kernel's crc32c() semantics; dm-atomic-target.c picks the kernel
+ * The kernel's crc32c() semantics; dm-atomic-tunables.c picks the kernel
  * implementation (crc32c() or the table-driven __crc32c_le()) at load.
  */
 u32 dmat_crc32c_raw(u32 crc, const void *p, size_t n);

@@ -7,7 +7,7 @@
  * the byte offset of the range's first sector in it.  Inserting a range
  * trims, splits or removes what it overlaps (newest data wins), so a lookup
  * finds at most one owner per sector.  The nodes live in the memory of the
- * transactions (see struct atomic_txn in dm-atomic-target.c): an insert
+ * transactions (see struct atomic_txn in dm-atomic.h): an insert
  * takes two nodes from its caller, one for the new range and one for the
  * right half of an older range it splits; it never allocates.
  *

@@ -2,9 +2,9 @@
 /*
  * dm-atomic: the on-disk log on the metadata device, behind an opaque handle.
  *
- * This header is the whole API between the I/O path (dm-atomic-target.c) and
- * the log (dm-atomic-log.c), in the way dm-clone splits its target from its
- * metadata.  The layout itself is in dm-atomic-format.h; superblock checks,
+ * This header is the whole API between the I/O path (dm-atomic-commit.c,
+ * dm-atomic-writeback.c, dm-atomic-target.c) and the log (dm-atomic-log.c),
+ * in the way dm-clone splits its target from its metadata.  The layout itself is in dm-atomic-format.h; superblock checks,
  * descriptor building and the recovery scan are the shared code of
  * dma-scan.c.
  *

@@ -400,6 +400,25 @@ void txn_put(struct atomic_txn *t);
 void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq);
 size_t txn_size(unsigned int nr_ext, u64 nr_pages);
 
+/* dm-atomic-commit.c */
+bool commit_inline(struct atomic_c *ac);
+void commit_work_fn(struct work_struct *ws);
+void complete_work_fn(struct work_struct *ws);
+int dmat_flush_data(struct atomic_c *ac);
+u64 dmat_flush_mark(struct atomic_c *ac);
+bool dmat_flush_needed(struct atomic_c *ac);
+void dmat_flushed(struct atomic_c *ac, u64 mark);
+void dmat_log_durable(struct atomic_c *ac, u64 mark);
+u64 dmat_log_mark(struct atomic_c *ac);
+int dmat_log_sync(struct atomic_c *ac, u64 seq);
+extern bool dmat_skip_clean_flush;
+void incoming_add(struct atomic_c *ac, struct atomic_req *req);
+bool incoming_fills_batch(struct atomic_c *ac);
+void index_txn_ranges(struct atomic_c *ac, struct atomic_txn *t);
+bool inline_fits(struct atomic_c *ac);
+void kick_writeback(struct atomic_c *ac, bool now);
+bool zc_fits(struct atomic_c *ac, struct atomic_req *req);
+
 /* dm-atomic-writeback.c */
 int checkpoint(struct atomic_c *ac);
 void dmat_count_direct(struct atomic_c *ac, struct per_bio *pb);
@@ -413,8 +432,5 @@ bool atomic_failed(struct atomic_c *ac);
 void atomic_set_error(struct atomic_c *ac, int err, const char *what);
 void atomic_set_meta_error(struct atomic_c *ac, int err, const char *what);
 void check_watermark(struct atomic_c *ac);
-int dmat_flush_data(struct atomic_c *ac);
-int dmat_log_sync(struct atomic_c *ac, u64 seq);
-void kick_writeback(struct atomic_c *ac, bool now);
 
 #endif /* DM_ATOMIC_H */

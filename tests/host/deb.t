@@ -37,6 +37,7 @@ the module's own Makefile against the kernel DKMS names.
   ./usr/src/dm-atomic-V/Makefile
   ./usr/src/dm-atomic-V/dkms.conf
   ./usr/src/dm-atomic-V/dm-atomic-cache.c
+  ./usr/src/dm-atomic-V/dm-atomic-commit.c
   ./usr/src/dm-atomic-V/dm-atomic-format.h
   ./usr/src/dm-atomic-V/dm-atomic-index.h
   ./usr/src/dm-atomic-V/dm-atomic-log.c

@@ -444,106 +444,88 @@ static bool all_digits(const char *s)
 }
 
 /*
- * A number for a feature: digits only, no overflow (kstrtouint), then the
- * range check of @arg (dm_read_arg).
+ * The feature arguments: a flag, or a name and a number (digits only, no
+ * overflow, within [min, max], a multiple of @multiple when that is set).
  */
-static int parse_number(struct dm_arg_set *as, const struct dm_arg *arg,
-			unsigned int *value, char **error)
-{
-	const char *s = as->argc ? as->argv[0] : NULL;
-	unsigned int v;
+enum feature_kind { FEATURE_FLAG, FEATURE_U32, FEATURE_U64 };
 
-	if (!all_digits(s) || kstrtouint(s, 10, &v)) {
-		*error = arg->error;
-		return -EINVAL;
-	}
-	return dm_read_arg(arg, as, value, error);
+struct feature {
+	const char *name;
+	enum feature_kind kind;
+	size_t offset;			/* of the field in struct atomic_c */
+	u64 min, max;
+	const char *error;		/* not a number, or out of range */
+	unsigned int multiple;
+	const char *multiple_error;
+};
+
+#define FEATURE_FLAG(n, field) \
+	{ .name = n, .kind = FEATURE_FLAG, .offset = offsetof(struct atomic_c, field) }
+#define FEATURE_NUMBER(n, k, field, lo, hi, err) \
+	{ .name = n, .kind = k, .offset = offsetof(struct atomic_c, field), \
+	  .min = lo, .max = hi, .error = err }
+
+static const struct feature features[] = {
+	FEATURE_NUMBER("max_segments", FEATURE_U32, max_segments, 1, DMAT_MAX_ENTRIES,
+		       "Invalid max_segments: expected a number from 1 to 252"),
+	{
+		.name = "max_bytes", .kind = FEATURE_U32,
+		.offset = offsetof(struct atomic_c, max_bytes),
+		.min = SECTOR_SIZE, .max = LIMIT_MAX_BYTES,
+		.error = "Invalid max_bytes: expected a number from 512 to 16777216",
+		.multiple = SECTOR_SIZE,
+		.multiple_error = "Invalid max_bytes: must be a multiple of 512",
+	},
+	FEATURE_NUMBER("commit_delay_us", FEATURE_U32, commit_delay_us, 0, LIMIT_COMMIT_DELAY_US,
+		       "Invalid commit_delay_us: expected a number from 0 to 1000000"),
+	FEATURE_NUMBER("high_watermark", FEATURE_U32, high_watermark, 1, 100,
+		       "Invalid high_watermark: expected a percentage from 1 to 100"),
+	FEATURE_FLAG("no_suspend_writeback", no_suspend_writeback),
+	FEATURE_FLAG("no_discard_passdown", no_discard_passdown),
+	FEATURE_FLAG("read_only", read_only),
+	FEATURE_FLAG("all_writes_atomic", all_writes_atomic),
+	/* That it holds the largest list is checked once every feature is read. */
+	FEATURE_NUMBER("max_memory", FEATURE_U64, max_memory, SECTOR_SIZE, LIMIT_MAX_MEMORY,
+		       "Invalid max_memory: expected a number of bytes from 512 to 1099511627776"),
+	/* Lists of at least this many bytes go zero-copy (zc_wanted()); 0: never. */
+	FEATURE_NUMBER("zero_copy_bytes", FEATURE_U64, zero_copy_bytes, 0, UINT_MAX,
+		       "Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off)"),
+	FEATURE_NUMBER("writeback_delay_ms", FEATURE_U32, writeback_delay_ms, 0,
+		       LIMIT_WRITEBACK_DELAY_MS,
+		       "Invalid writeback_delay_ms: expected a number from 0 to 60000"),
+};
+
+static const struct feature *find_feature(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(features); i++)
+		if (!strcmp(name, features[i].name))
+			return &features[i];
+	return NULL;
 }
 
-static int parse_max_segments(struct atomic_c *ac, struct dm_arg_set *as, char **error)
+static int set_feature(struct atomic_c *ac, const struct feature *f, const char *s, char **error)
 {
-	static const struct dm_arg arg = {
-		1, DMAT_MAX_ENTRIES, "Invalid max_segments: expected a number from 1 to 252"
-	};
-
-	return parse_number(as, &arg, &ac->max_segments, error);
-}
-
-static int parse_max_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **error)
-{
-	static const struct dm_arg arg = {
-		SECTOR_SIZE, LIMIT_MAX_BYTES,
-		"Invalid max_bytes: expected a number from 512 to 16777216"
-	};
-	int r = parse_number(as, &arg, &ac->max_bytes, error);
-
-	if (!r && ac->max_bytes % SECTOR_SIZE) {
-		*error = "Invalid max_bytes: must be a multiple of 512";
-		r = -EINVAL;
-	}
-	return r;
-}
-
-/*
- * max_memory: a byte count (digits only, at most LIMIT_MAX_MEMORY); that it
- * holds the largest list is checked once every feature is read.
- */
-static int parse_max_memory(struct atomic_c *ac, struct dm_arg_set *as, char **error)
-{
-	const char *s = dm_shift_arg(as);
+	void *field = (char *)ac + f->offset;
 	u64 v;
 
-	if (!all_digits(s) || kstrtoull(s, 10, &v) || v < SECTOR_SIZE || v > LIMIT_MAX_MEMORY) {
-		*error = "Invalid max_memory: expected a number of bytes from 512 to 1099511627776";
+	if (f->kind == FEATURE_FLAG) {
+		*(bool *)field = true;
+		return 0;
+	}
+	if (!all_digits(s) || kstrtoull(s, 10, &v) || v < f->min || v > f->max) {
+		*error = (char *)f->error;
 		return -EINVAL;
 	}
-	ac->max_memory = v;
-	return 0;
-}
-
-static int parse_high_watermark(struct atomic_c *ac, struct dm_arg_set *as, char **error)
-{
-	static const struct dm_arg arg = {
-		1, 100, "Invalid high_watermark: expected a percentage from 1 to 100"
-	};
-
-	return parse_number(as, &arg, &ac->high_watermark, error);
-}
-
-static int parse_commit_delay(struct atomic_c *ac, struct dm_arg_set *as, char **error)
-{
-	static const struct dm_arg arg = {
-		0, LIMIT_COMMIT_DELAY_US,
-		"Invalid commit_delay_us: expected a number from 0 to 1000000"
-	};
-
-	return parse_number(as, &arg, &ac->commit_delay_us, error);
-}
-
-static int parse_writeback_delay(struct atomic_c *ac, struct dm_arg_set *as, char **error)
-{
-	static const struct dm_arg arg = {
-		0, LIMIT_WRITEBACK_DELAY_MS,
-		"Invalid writeback_delay_ms: expected a number from 0 to 60000"
-	};
-
-	return parse_number(as, &arg, &ac->writeback_delay_ms, error);
-}
-
-/*
- * zero_copy_bytes: lists of at least this many bytes are logged zero-copy
- * (see zc_wanted()); 0 turns it off.  Digits only, at most max_bytes' limit.
- */
-static int parse_zero_copy_bytes(struct atomic_c *ac, struct dm_arg_set *as, char **error)
-{
-	const char *s = dm_shift_arg(as);
-	u64 v;
-
-	if (!all_digits(s) || kstrtoull(s, 10, &v) || v > UINT_MAX) {
-		*error = "Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off)";
+	if (f->multiple && v % f->multiple) {
+		*error = (char *)f->multiple_error;
 		return -EINVAL;
 	}
-	ac->zero_copy_bytes = v;
+	if (f->kind == FEATURE_U32)
+		*(unsigned int *)field = v;
+	else
+		*(u64 *)field = v;
 	return 0;
 }
 
@@ -573,10 +555,12 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 	static const struct dm_arg arg = {
 		0, 18, "Invalid number of feature arguments (expected 0 to 18, and that many must follow)"
 	};
+	const struct feature *f;
 	unsigned int argc, seen = 0, bit;
-	const char *name;
+	const char *name, *value = NULL;
 	int r;
 
+	BUILD_BUG_ON(ARRAY_SIZE(features) > 32);
 	if (!as->argc)
 		return 0;
 	r = dm_read_arg_group(&arg, as, &argc, error);
@@ -589,67 +573,26 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 	while (argc) {
 		name = dm_shift_arg(as);
 		argc--;
-		if (!strcmp(name, "max_segments"))
-			bit = 1;
-		else if (!strcmp(name, "max_bytes"))
-			bit = 2;
-		else if (!strcmp(name, "commit_delay_us"))
-			bit = 4;
-		else if (!strcmp(name, "high_watermark"))
-			bit = 8;
-		else if (!strcmp(name, "no_suspend_writeback"))
-			bit = 16;
-		else if (!strcmp(name, "no_discard_passdown"))
-			bit = 32;
-		else if (!strcmp(name, "read_only"))
-			bit = 64;
-		else if (!strcmp(name, "all_writes_atomic"))
-			bit = 128;
-		else if (!strcmp(name, "max_memory"))
-			bit = 256;
-		else if (!strcmp(name, "zero_copy_bytes"))
-			bit = 512;
-		else if (!strcmp(name, "writeback_delay_ms"))
-			bit = 1024;
-		else {
+		f = find_feature(name);
+		if (!f) {
 			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
 			return -EINVAL;
 		}
+		bit = BIT(f - features);
 		if (seen & bit) {
 			*error = "Feature argument given twice";
 			return -EINVAL;
 		}
 		seen |= bit;
-		if (bit & (16 | 32 | 64 | 128)) {	/* flags: no value */
-			if (bit == 16)
-				ac->no_suspend_writeback = true;
-			else if (bit == 32)
-				ac->no_discard_passdown = true;
-			else if (bit == 64)
-				ac->read_only = true;
-			else
-				ac->all_writes_atomic = true;
-			continue;
+		if (f->kind != FEATURE_FLAG) {
+			if (!argc) {
+				*error = "Feature argument is missing its value";
+				return -EINVAL;
+			}
+			argc--;
+			value = dm_shift_arg(as);
 		}
-		if (!argc) {
-			*error = "Feature argument is missing its value";
-			return -EINVAL;
-		}
-		argc--;
-		if (bit == 1)
-			r = parse_max_segments(ac, as, error);
-		else if (bit == 2)
-			r = parse_max_bytes(ac, as, error);
-		else if (bit == 4)
-			r = parse_commit_delay(ac, as, error);
-		else if (bit == 8)
-			r = parse_high_watermark(ac, as, error);
-		else if (bit == 512)
-			r = parse_zero_copy_bytes(ac, as, error);
-		else if (bit == 1024)
-			r = parse_writeback_delay(ac, as, error);
-		else
-			r = parse_max_memory(ac, as, error);
+		r = set_feature(ac, f, value, error);
 		if (r)
 			return r;
 	}

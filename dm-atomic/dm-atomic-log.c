@@ -222,6 +222,106 @@ static int check_sizes(struct dmat_log *log, sector_t target_sectors, char **err
 	return 0;
 }
 
+/*
+ * What the table load says for a superblock the target will not use (the
+ * checks in the order of enum dmat_sb_result); the kernel log gets the
+ * details where the reason alone would not tell the operator what to do.
+ */
+static const char *const sb_refusals[DMAT_SB_NR_RESULTS] = {
+	[DMAT_SB_WRONG_BLOCKNR] = "Superblock has the wrong block number",
+	[DMAT_SB_BAD_MAGIC] = "Superblock has a bad magic number (not dm-atomic metadata)",
+	[DMAT_SB_BAD_CSUM] = "Superblock checksum mismatch",
+	[DMAT_SB_BAD_VERSION] = "Superblock has an unsupported version",
+	[DMAT_SB_BAD_FLAGS] = "Superblock has unsupported flags",
+	[DMAT_SB_INCOMPAT_FEATURES] =
+		"Superblock has incompatible features this version does not know",
+	/* Refused rather than written over; read-only mode may read them. */
+	[DMAT_SB_RO_COMPAT_FEATURES] =
+		"Superblock has read-only-compatible features this version does not know: cannot activate read-write",
+	[DMAT_SB_BAD_GEOMETRY] = "Superblock has a bad geometry",
+	[DMAT_SB_BAD_DATA_ID] = "Superblock has a bad data device identity record",
+};
+
+static int refuse_sb(struct dmat_log *log, enum dmat_sb_result res, char **error)
+{
+	struct block_device *meta = log->meta;
+
+	switch (res) {
+	case DMAT_SB_INCOMPAT_FEATURES:
+		DMERR("%pg: superblock has incompatible features this version does not know (incompat 0x%x); not using the metadata",
+		      meta, dmat_sb_unknown_incompat(log->sb));
+		break;
+	case DMAT_SB_RO_COMPAT_FEATURES:
+		DMERR("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x); it can only be used read-only (a read-only table or the read_only feature)",
+		      meta, dmat_sb_unknown_ro_compat(log->sb));
+		break;
+	case DMAT_SB_BAD_GEOMETRY:
+		DMERR("%pg: superblock has a bad geometry (block size %u, log %llu+%llu blocks, data %llu sectors, tail seq %llu at log block %llu; tail seq must be below %llu)",
+		      meta, le32_to_cpu(log->sb->block_size), le64_to_cpu(log->sb->log_start),
+		      le64_to_cpu(log->sb->log_blocks), le64_to_cpu(log->sb->data_sectors),
+		      le64_to_cpu(log->sb->tail_seq), le64_to_cpu(log->sb->tail_block),
+		      DMAT_SEQ_LIMIT);
+		break;
+	default:
+		break;
+	}
+	*error = (char *)((unsigned int)res < DMAT_SB_NR_RESULTS && sb_refusals[res] ?
+			  sb_refusals[res] : "Superblock invalid");
+	return -EINVAL;
+}
+
+/* A valid superblock: the devices, the data device's identity, needs_check. */
+static int accept_sb(struct dmat_log *log, sector_t target_sectors, char **error)
+{
+	struct block_device *meta = log->meta;
+	bool read_only = log->read_only;
+	int r;
+
+	r = check_sizes(log, target_sectors, error);
+	if (r)
+		return r;
+	r = check_data_id(log, error);
+	if (r)
+		return r;
+	if (read_only && log->grow_data_sectors) {
+		*error = "Data device grew: cannot record the new size read-only";
+		return -EINVAL;
+	}
+	log->grow_log_blocks = read_only ? 0 : log->grow_log_blocks;
+	if (le32_to_cpu(log->sb->flags) & DMAT_SB_FLAG_NEEDS_CHECK) {
+		if (!read_only) {
+			DMERR("%pg: needs_check is set: a metadata write failed while the device was active; check the metadata with dma-check --clear-needs-check before activating it read-write (read-only mode may read it)",
+			      meta);
+			*error = "Metadata needs checking (needs_check is set): run dma-check --clear-needs-check";
+			return -EUCLEAN;
+		}
+		DMINFO("%pg: needs_check is set: reading only", meta);
+	}
+	if (read_only && dmat_sb_unknown_ro_compat(log->sb))
+		DMINFO("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x): reading only",
+		       meta, dmat_sb_unknown_ro_compat(log->sb));
+	dmat_geometry_from_sb(&log->geo, log->sb);
+	/* Kept as they are: the superblock is only ever rewritten from this copy. */
+	if (dmat_sb_unknown_compat(log->sb))
+		DMINFO("%pg: superblock has compatible features this version does not know (compat 0x%x): ignored",
+		       meta, dmat_sb_unknown_compat(log->sb));
+	return 0;
+}
+
+/* An all-zero superblock: formatted at activation, over the whole device. */
+static int format_later(struct dmat_log *log, char **error)
+{
+	if (log->read_only) {
+		*error = "Metadata device is not formatted: cannot format it read-only";
+		return -EINVAL;
+	}
+	log->needs_format = true;
+	log->geo.log_start = 1;
+	log->geo.log_blocks = log->meta_blocks - 1;
+	log->geo.data_sectors = log->data_sectors;
+	return 0;
+}
+
 int dmat_log_open(struct block_device *meta, struct block_device *data,
 		  sector_t target_sectors, bool read_only, struct dmat_log **logp,
 		 char **error)
@@ -272,101 +372,14 @@ int dmat_log_open(struct block_device *meta, struct block_device *data,
 	/* Sizes are checked by check_sizes(): they may have grown. */
 	log->read_only = read_only;
 	res = read_only ? dmat_sb_validate_read(log->sb, 0, 0) : dmat_sb_validate(log->sb, 0, 0);
-	switch (res) {
-	case DMAT_SB_OK:
-		r = check_sizes(log, target_sectors, error);
-		if (r)
-			goto bad;
-		r = check_data_id(log, error);
-		if (r)
-			goto bad;
-		if (read_only && log->grow_data_sectors) {
-			*error = "Data device grew: cannot record the new size read-only";
-			r = -EINVAL;
-			goto bad;
-		}
-		log->grow_log_blocks = read_only ? 0 : log->grow_log_blocks;
-		if (le32_to_cpu(log->sb->flags) & DMAT_SB_FLAG_NEEDS_CHECK) {
-			if (!read_only) {
-				DMERR("%pg: needs_check is set: a metadata write failed while the device was active; check the metadata with dma-check --clear-needs-check before activating it read-write (read-only mode may read it)",
-				      meta);
-				*error = "Metadata needs checking (needs_check is set): run dma-check --clear-needs-check";
-				r = -EUCLEAN;
-				goto bad;
-			}
-			DMINFO("%pg: needs_check is set: reading only", meta);
-		}
-		if (read_only && dmat_sb_unknown_ro_compat(log->sb))
-			DMINFO("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x): reading only",
-			       meta, dmat_sb_unknown_ro_compat(log->sb));
-		dmat_geometry_from_sb(&log->geo, log->sb);
-		/* Kept as they are: the superblock is only ever rewritten from this copy. */
-		if (dmat_sb_unknown_compat(log->sb))
-			DMINFO("%pg: superblock has compatible features this version does not know (compat 0x%x): ignored",
-			       meta, dmat_sb_unknown_compat(log->sb));
-		break;
-	case DMAT_SB_NEEDS_FORMAT:
-		if (read_only) {
-			*error = "Metadata device is not formatted: cannot format it read-only";
-			r = -EINVAL;
-			goto bad;
-		}
-		log->needs_format = true;
-		log->geo.log_start = 1;
-		log->geo.log_blocks = log->meta_blocks - 1;
-		log->geo.data_sectors = log->data_sectors;
-		break;
-	case DMAT_SB_WRONG_BLOCKNR:
-		*error = "Superblock has the wrong block number";
-		r = -EINVAL;
+	if (res == DMAT_SB_OK)
+		r = accept_sb(log, target_sectors, error);
+	else if (res == DMAT_SB_NEEDS_FORMAT)
+		r = format_later(log, error);
+	else
+		r = refuse_sb(log, res, error);
+	if (r)
 		goto bad;
-	case DMAT_SB_BAD_MAGIC:
-		*error = "Superblock has a bad magic number (not dm-atomic metadata)";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_BAD_CSUM:
-		*error = "Superblock checksum mismatch";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_BAD_VERSION:
-		*error = "Superblock has an unsupported version";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_BAD_FLAGS:
-		*error = "Superblock has unsupported flags";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_INCOMPAT_FEATURES:
-		DMERR("%pg: superblock has incompatible features this version does not know (incompat 0x%x); not using the metadata",
-		      meta, dmat_sb_unknown_incompat(log->sb));
-		*error = "Superblock has incompatible features this version does not know";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_RO_COMPAT_FEATURES:
-		/* Refuse rather than write over them; read-only mode may read them. */
-		DMERR("%pg: superblock has read-only-compatible features this version does not know (ro_compat 0x%x); it can only be used read-only (a read-only table or the read_only feature)",
-		      meta, dmat_sb_unknown_ro_compat(log->sb));
-		*error = "Superblock has read-only-compatible features this version does not know: cannot activate read-write";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_BAD_GEOMETRY:
-		DMERR("%pg: superblock has a bad geometry (block size %u, log %llu+%llu blocks, data %llu sectors, tail seq %llu at log block %llu; tail seq must be below %llu)",
-		      meta, le32_to_cpu(log->sb->block_size), le64_to_cpu(log->sb->log_start),
-		      le64_to_cpu(log->sb->log_blocks), le64_to_cpu(log->sb->data_sectors),
-		      le64_to_cpu(log->sb->tail_seq), le64_to_cpu(log->sb->tail_block),
-		      DMAT_SEQ_LIMIT);
-		*error = "Superblock has a bad geometry";
-		r = -EINVAL;
-		goto bad;
-	case DMAT_SB_BAD_DATA_ID:
-		*error = "Superblock has a bad data device identity record";
-		r = -EINVAL;
-		goto bad;
-	default:
-		*error = "Superblock invalid";
-		r = -EINVAL;
-		goto bad;
-	}
 	*logp = log;
 	return 0;
 bad:

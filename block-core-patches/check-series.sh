@@ -44,8 +44,7 @@ patches=$TOP/block-core-patches
 mapfile -t list < <(grep -v '^#' "$patches/series" | grep .)
 [ "${#list[@]}" -gt 0 ] || die "$patches/series lists no patches"
 
-pristine=$DMA_CACHE/pristine-$(linux_source_version)
-[ -f "$pristine/.dma-ready" ] || die "no pristine tree at $pristine: run 'make kernel' first"
+pristine=$(pristine_git_tree)
 config=$(ls -t "$DMA_CACHE"/kernel/*/build-lean/.config-ready 2>/dev/null | head -n1 || true)
 [ -n "$config" ] || die "no lean kernel configuration in $DMA_CACHE/kernel: run 'make kernel' first"
 config=$(dirname "$config")/.config

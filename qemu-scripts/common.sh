@@ -2,11 +2,12 @@
 # Shared helpers for the qemu-scripts.  Sourced, never run.
 #
 # Everything kernel-side lives in a cache directory outside the repository:
-#   $DMA_CACHE/pristine-<debver>/       linux-source-6.1 as shipped, as a git tree
-#   $DMA_CACHE/kernel/<key>/src         a worktree of it with block-core-patches applied
+#   $DMA_CACHE/kernel/<key>/src         linux-source-6.1 extracted, block-core-patches applied
 #   $DMA_CACHE/kernel/<key>/build-<flavor>   O= build directory (lean, debug, unpatched)
 #   $DMA_CACHE/rootfs/<key>/root.img    the guest root filesystem
 #   $DMA_CACHE/ccache                   one ccache shared by every build
+#   $DMA_CACHE/pristine-<debver>/       linux-source-6.1 as shipped, as a git tree (made by
+#                                       make check-series only, for git am)
 # Keys are hashes of what a thing was built from, so a changed patch, config fragment,
 # compiler or package list gives a new directory instead of a stale one.
 
@@ -96,3 +97,27 @@ run_logged() {
 	fi
 	log "  $what: done in $((SECONDS - start)) s"
 }
+
+# pristine_git_tree: linux-source-6.1 as shipped, as a git tree tagged "pristine", made once
+# per linux-source version (a few minutes: 75,000 files); prints its path.
+pristine_git_tree() {
+	local ver pristine
+	ver=$(linux_source_version)
+	pristine=$DMA_CACHE/pristine-$ver
+	if [ ! -f "$pristine/.dma-ready" ]; then
+		[ -f "$LINUX_TARBALL" ] || die "$LINUX_TARBALL missing: run qemu-scripts/deps.sh"
+		rm -rf "$pristine" "$pristine.tmp"
+		mkdir -p "$pristine.tmp"
+		run_logged "extract $(basename "$LINUX_TARBALL") ($ver) for a git tree" "$DMA_CACHE/extract.log" \
+			tar -xf "$LINUX_TARBALL" -C "$pristine.tmp" --strip-components=1
+		# Debian's tarball ignores everything ('/*' in .gitignore): force-add.
+		run_logged "make a git tree of linux-source-6.1 $ver" "$DMA_CACHE/pristine-git.log" \
+			bash -c 'cd "$1" && git init -q && git add -A -f &&
+				git -c user.name=dm-atomic -c user.email=dm-atomic@localhost \
+					commit -q -m "linux-source-6.1 $2 (pristine)" && git tag pristine' _ "$pristine.tmp" "$ver"
+		touch "$pristine.tmp/.dma-ready"
+		mv "$pristine.tmp" "$pristine"
+	fi
+	echo "$pristine"
+}
+

@@ -3,7 +3,8 @@
 #
 #   run-tests.sh [--host-only] [--kernel lean|debug|unpatched|stock] [TEST...]
 #
-# 1. installs missing packages, builds tools/;  2. runs host cram tests (tests/host/*.t);
+# 1. installs missing packages, builds tools/;  2. runs host cram tests (tests/host/*.t), beside the
+# kernel and rootfs builds when VM tests follow;
 # 3. builds the patched kernel + dm-atomic module and the guest rootfs (cached), boots one guest
 # that runs the VM cram tests (tests/vm/*.t) one by one, and reads back each result.  A kernel
 # splat (BUG/WARNING/KASAN/lockdep/hung task/...) in the console during a test fails that test.
@@ -127,10 +128,38 @@ run_host_cram() {
 }
 
 # --- host tests ----------------------------------------------------------------------------
-if [ ${#host_tests[@]} -gt 0 ]; then
+# With VM tests to run, the host tests run beside the kernel and rootfs builds (a minute of
+# a cold run), their results printed when the builds are done.
+host_bg_pid=
+host_bg_out=$OUT/host-tests.log
+if [ ${#host_tests[@]} -gt 0 ] && [ ${#vm_tests[@]} -gt 0 ]; then
+	log "host tests: ${#host_tests[@]}, beside the builds (their results follow the builds)"
+	(
+		passed=0 failed=0 skipped=0 failures=()
+		run_host_cram host "${host_tests[@]}"
+		echo "$passed $failed $skipped" >"$host_bg_out.counts"
+		printf '%s\n' "${failures[@]}" >"$host_bg_out.failures"
+	) >"$host_bg_out" 2>&1 &
+	host_bg_pid=$!
+elif [ ${#host_tests[@]} -gt 0 ]; then
 	log "host tests: ${#host_tests[@]}"
 	run_host_cram host "${host_tests[@]}"
 fi
+# collect_host_tests: print and count the results of the host tests run beside the builds.
+collect_host_tests() {
+	local p=0 f=${#host_tests[@]} s=0 line
+	[ -n "$host_bg_pid" ] || return 0
+	wait "$host_bg_pid" || true
+	host_bg_pid=
+	log "host tests: ${#host_tests[@]} (run beside the builds)"
+	cat "$host_bg_out"
+	[ -s "$host_bg_out.counts" ] && read -r p f s <"$host_bg_out.counts"
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	while IFS= read -r line; do
+		[ -z "$line" ] || failures+=("$line")
+	done <"$host_bg_out.failures" 2>/dev/null || true
+	rm -f "$host_bg_out.counts" "$host_bg_out.failures"
+}
 
 # --- build checks --------------------------------------------------------------------------
 if [ ${#build_tests[@]} -gt 0 ]; then
@@ -182,6 +211,7 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	fi
 	rm -f "$stock_out"
 	rootfs=$(cat "$rootfs_out"); rm -f "$rootfs_out"
+	collect_host_tests
 	if [ $build_ok = 0 ]; then
 		log "the kernel, the module or the guest rootfs did not build (see above): no VM test ran"
 		echo "$passed passed, $((failed + ${#vm_tests[@]} + ${#build_tests[@]})) failed, $skipped skipped"

@@ -455,7 +455,7 @@ struct feature {
 	size_t offset;			/* of the field in struct atomic_c */
 	u64 min, max;
 	const char *error;		/* not a number, or out of range */
-	unsigned int multiple;
+	unsigned int multiple;		/* a power of two, or 0 */
 	const char *multiple_error;
 };
 
@@ -518,7 +518,8 @@ static int set_feature(struct atomic_c *ac, const struct feature *f, const char 
 		*error = (char *)f->error;
 		return -EINVAL;
 	}
-	if (f->multiple && v % f->multiple) {
+	/* IS_ALIGNED, not %: a 64-bit division is a helper call on 32-bit kernels. */
+	if (f->multiple && !IS_ALIGNED(v, f->multiple)) {
 		*error = (char *)f->multiple_error;
 		return -EINVAL;
 	}

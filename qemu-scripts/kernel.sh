@@ -2,6 +2,7 @@
 # Build the guest kernel (and the dm-atomic module against it) in the cache.
 #
 #   qemu-scripts/kernel.sh [lean|debug|unpatched]     prints the build directory on stdout
+#   qemu-scripts/kernel.sh --source [FLAVOUR]         only the (patched) source; prints its path
 #
 # lean       defconfig + kvm_guest + config/dm-atomic.config + config/trim.config, patched
 # debug      lean + config/debug.config (KASAN, lockdep, DEBUG_LIST, ...), patched
@@ -13,6 +14,8 @@
 # applied in order without fuzz; a patch that does not apply stops the build and is named.
 source "$(dirname "$0")/common.sh"
 
+source_only=0
+if [ "${1:-}" = --source ]; then source_only=1; shift; fi
 flavor=${1:-lean}
 case "$flavor" in
 lean|debug) what=patched ;;
@@ -26,13 +29,15 @@ if [ "$ver" != "$KNOWN_LINUX_SOURCE_VERSION" ]; then
 	log "NOTE: linux-source-6.1 is $ver; this project was last verified on $KNOWN_LINUX_SOURCE_VERSION"
 fi
 
-build_kernel() {
+take_lock() {
 	exec 9>"$KBUILD_LOCK"
 	if ! flock -n 9; then
 		log "another kernel build holds $KBUILD_LOCK; waiting for it"
 		flock 9
 	fi
+}
 
+prepare_source() {
 	# 1-2. The source for this key: linux-source-6.1 as shipped, extracted, with the series
 	# applied patch by patch (exactly, no fuzz).  No git tree: turning 75,000 files into
 	# one costs minutes of a cold build; `make check-series` makes one for `git am`.
@@ -64,6 +69,11 @@ build_kernel() {
 		} >"$kdir/info"
 		touch "$kdir/.src-ready"
 	fi
+}
+
+build_kernel() {
+	take_lock
+	prepare_source
 
 	# 3. Configure.
 	frags=("$src/kernel/configs/kvm_guest.config" "$SCRIPTS/config/dm-atomic.config" "$SCRIPTS/config/trim.config")
@@ -99,6 +109,15 @@ src=$kdir/src
 build=$kdir/build-$flavor
 [ "$flavor" = unpatched ] && build=$kdir/build-lean
 kmake() { make -C "$src" O="$build" CC="ccache gcc" LOCALVERSION= "$@"; }
+
+if [ $source_only = 1 ]; then
+	if [ ! -f "$kdir/.src-ready" ]; then
+		take_lock
+		prepare_source
+	fi
+	echo "$src"
+	exit 0
+fi
 
 # Fast path: built before, and nobody has touched the source tree since (a developer may edit
 # $src by hand; then make decides what is stale).  Needs no lock.

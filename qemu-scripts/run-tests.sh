@@ -101,7 +101,9 @@ if [ $want_share = 1 ]; then
 	done <tests/vm/stock-share.list
 fi
 
-"$SCRIPTS/deps.sh"
+# One apt-get for everything (the build checks' cross compiler too): the builds that follow
+# run side by side, and only one apt-get may hold the package lock.
+if [ ${#build_tests[@]} -gt 0 ]; then "$SCRIPTS/deps.sh" cross; else "$SCRIPTS/deps.sh"; fi
 if [ -f tools/Makefile ]; then
 	run_logged "build tools" "$OUT/tools-build.log" make -C tools -j"$(nproc)"
 fi
@@ -130,36 +132,43 @@ run_host_cram() {
 # --- host tests ----------------------------------------------------------------------------
 # With VM tests to run, the host tests run beside the kernel and rootfs builds (a minute of
 # a cold run), their results printed when the builds are done.
-host_bg_pid=
-host_bg_out=$OUT/host-tests.log
-if [ ${#host_tests[@]} -gt 0 ] && [ ${#vm_tests[@]} -gt 0 ]; then
-	log "host tests: ${#host_tests[@]}, beside the builds (their results follow the builds)"
+# run_cram_bg WHAT DIR TEST...: run_host_cram in the background; collect_cram_bg WHAT prints
+# and counts its results.
+declare -A bg_pid=() bg_n=()
+run_cram_bg() {
+	local what=$1 dir=$2 out=$OUT/$2-tests.log; shift 2
+	bg_n[$what]=$#
 	(
 		passed=0 failed=0 skipped=0 failures=()
-		run_host_cram host "${host_tests[@]}"
-		echo "$passed $failed $skipped" >"$host_bg_out.counts"
-		printf '%s\n' "${failures[@]}" >"$host_bg_out.failures"
-	) >"$host_bg_out" 2>&1 &
-	host_bg_pid=$!
+		run_host_cram "$dir" "$@"
+		echo "$passed $failed $skipped" >"$out.counts"
+		printf '%s\n' "${failures[@]}" >"$out.failures"
+	) >"$out" 2>&1 &
+	bg_pid[$what]=$!:$out
+}
+collect_cram_bg() {
+	local what=$1 pid out p=0 f=0 s=0 line
+	[ -n "${bg_pid[$what]:-}" ] || return 0
+	pid=${bg_pid[$what]%%:*} out=${bg_pid[$what]#*:}
+	unset "bg_pid[$what]"
+	wait "$pid" || true
+	log "$what: ${bg_n[$what]} (run beside the builds)"
+	cat "$out"
+	f=${bg_n[$what]}
+	[ -s "$out.counts" ] && read -r p f s <"$out.counts"
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	while IFS= read -r line; do
+		[ -z "$line" ] || failures+=("$line")
+	done <"$out.failures" 2>/dev/null || true
+	rm -f "$out.counts" "$out.failures"
+}
+if [ ${#host_tests[@]} -gt 0 ] && [ ${#vm_tests[@]} -gt 0 ]; then
+	log "host tests: ${#host_tests[@]}, beside the builds (their results follow the builds)"
+	run_cram_bg "host tests" host "${host_tests[@]}"
 elif [ ${#host_tests[@]} -gt 0 ]; then
 	log "host tests: ${#host_tests[@]}"
 	run_host_cram host "${host_tests[@]}"
 fi
-# collect_host_tests: print and count the results of the host tests run beside the builds.
-collect_host_tests() {
-	local p=0 f=${#host_tests[@]} s=0 line
-	[ -n "$host_bg_pid" ] || return 0
-	wait "$host_bg_pid" || true
-	host_bg_pid=
-	log "host tests: ${#host_tests[@]} (run beside the builds)"
-	cat "$host_bg_out"
-	[ -s "$host_bg_out.counts" ] && read -r p f s <"$host_bg_out.counts"
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-	while IFS= read -r line; do
-		[ -z "$line" ] || failures+=("$line")
-	done <"$host_bg_out.failures" 2>/dev/null || true
-	rm -f "$host_bg_out.counts" "$host_bg_out.failures"
-}
 
 # --- build checks --------------------------------------------------------------------------
 if [ ${#build_tests[@]} -gt 0 ]; then
@@ -191,6 +200,14 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		stock_pid=$!
 	fi
 	build_ok=1
+	# The build checks need only the patched source: they compile beside the kernel (and
+	# install their cross compiler, the first time, meanwhile).
+	if [ ${#build_tests[@]} -gt 0 ] && { [ "$flavor" = lean ] || [ "$flavor" = debug ]; } &&
+		"$SCRIPTS/kernel.sh" --source "$flavor" >/dev/null; then
+		log "build checks: ${#build_tests[@]}, beside the kernel build (their results follow the builds)"
+		build_checks_run=1
+		run_cram_bg "build checks" build "${build_tests[@]}"
+	fi
 	if [ "$flavor" = stock ]; then
 		build=$("$SCRIPTS/stock-kernel.sh") || build_ok=0
 	else
@@ -211,10 +228,13 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 	fi
 	rm -f "$stock_out"
 	rootfs=$(cat "$rootfs_out"); rm -f "$rootfs_out"
-	collect_host_tests
+	collect_cram_bg "host tests"
+	collect_cram_bg "build checks"
 	if [ $build_ok = 0 ]; then
 		log "the kernel, the module or the guest rootfs did not build (see above): no VM test ran"
-		echo "$passed passed, $((failed + ${#vm_tests[@]} + ${#build_tests[@]})) failed, $skipped skipped"
+		n=${#build_tests[@]}
+		[ $build_checks_run = 0 ] || n=0
+		echo "$passed passed, $((failed + ${#vm_tests[@]} + n)) failed, $skipped skipped"
 		exit 1
 	fi
 	run_build_checks

@@ -327,6 +327,31 @@ bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 }
 
 /*
+ * Writers wait for write-back: the log is full (@info: its use) or logged
+ * data holds max_memory (@info NULL).  A wait that begins is said in the
+ * kernel log, at most once a minute (writeback_pass() says when it ends);
+ * stats shows waiting_for_space and counts the waits.  Under ac->lock.
+ */
+static void space_wait(struct atomic_c *ac, const struct dmat_log_info *info)
+{
+	lockdep_assert_held(&ac->lock);
+	ac->space_waits++;
+	if (ac->waiting_space)
+		return;
+	ac->waiting_space = true;
+	ac->space_wait_since = jiffies;
+	if (!__ratelimit(&ac->space_wait_rs))
+		return;
+	ac->space_wait_told = true;
+	if (info)
+		DMWARN("%s: log full (%llu/%llu blocks used): writers wait for write-back",
+		       dm_device_name(ac->md), info->used_blocks, info->log_blocks);
+	else
+		DMWARN("%s: logged data holds max_memory (%llu of %llu bytes): writers wait for write-back",
+		       dm_device_name(ac->md), ac->pending_bytes, ac->mem_cap);
+}
+
+/*
  * Take queued requests for one group commit: at most DMAT_MAX_ENTRIES
  * extents and batch_bytes of data.  Returns false when nothing may be taken
  * now (empty, a commit in flight or the commit window open, see
@@ -388,10 +413,8 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		bytes += req->bytes;
 	}
 	if (list_empty(batch)) {
-		if (!fua_waits) {
-			ac->waiting_space = true;
-			ac->space_waits++;
-		}
+		if (!fua_waits)
+			space_wait(ac, NULL);
 		return false;
 	}
 	return true;
@@ -468,10 +491,12 @@ static void requeue_reqs(struct atomic_c *ac, struct list_head *reqs)
  */
 static void requeue_for_space(struct atomic_c *ac, struct atomic_txn *t)
 {
+	struct dmat_log_info info;
+
+	dmat_log_get_info(ac->log, &info);
 	spin_lock_irq(&ac->lock);
 	requeue_reqs(ac, &t->reqs);
-	ac->waiting_space = true;
-	ac->space_waits++;
+	space_wait(ac, &info);
 	spin_unlock_irq(&ac->lock);
 	txn_put(t);
 	kick_writeback(ac, true);

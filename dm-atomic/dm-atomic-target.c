@@ -1009,6 +1009,9 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	INIT_WORK(&ac->complete_work, complete_work_fn);
 	INIT_DELAYED_WORK(&ac->writeback_work, writeback_work_fn);
 	INIT_WORK(&ac->event_work, event_work_fn);
+	/* At most one "writers wait" line (and its "resume") a minute. */
+	ratelimit_state_init(&ac->space_wait_rs, 60 * HZ, 1);
+	ratelimit_set_flags(&ac->space_wait_rs, RATELIMIT_MSG_ON_RELEASE);
 
 	r = parse_data_dev(ac, &as, &ti->error);
 	if (r)
@@ -1367,6 +1370,7 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	DMEMIT("commits_inline=%llu\nacks_inline=%llu\n", ac->commits_inline, ac->acks_inline);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
+	DMEMIT("waiting_for_space=%d\n", ac->waiting_space);
 	DMEMIT("pending_bytes=%llu\npending_bytes_max=%llu\nmax_memory=%llu\nmode=%s",
 	       ac->pending_bytes, ac->pending_bytes_max, ac->mem_cap,
 	       atomic_mode(ac));

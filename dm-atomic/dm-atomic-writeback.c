@@ -223,7 +223,9 @@ static int writeback_pass(struct atomic_c *ac)
 	const struct dmat_geometry *geo = dmat_log_geometry(ac->log);
 	struct atomic_txn *last, *t, *tmp;
 	u64 seq, tail_block, freed = 0, count = 0, bytes = 0;
+	unsigned long since;
 	LIST_HEAD(retired);
+	bool told;
 	int r;
 
 	if (atomic_failed(ac))
@@ -285,8 +287,14 @@ static int writeback_pass(struct atomic_c *ac)
 	ac->txns_written_back += count;
 	ac->writeback_passes++;
 	ac->retired_seq = seq;
+	told = ac->space_wait_told;
+	since = ac->space_wait_since;
 	ac->waiting_space = false;
+	ac->space_wait_told = false;
 	spin_unlock_irq(&ac->lock);
+	if (told)
+		DMINFO("%s: write-back freed space after %u ms: writers resume",
+		       dm_device_name(ac->md), jiffies_to_msecs(jiffies - since));
 
 	list_for_each_entry_safe(t, tmp, &retired, list) {
 		list_del(&t->list);

@@ -58,6 +58,7 @@
 #include <linux/ktime.h>
 #include <linux/mempool.h>
 #include <linux/module.h>
+#include <linux/ratelimit.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/rbtree.h>
@@ -326,6 +327,9 @@ struct atomic_c {
 	u64 pending_bytes;		/* memory of committing + committed txns (txn_mem()) */
 	u64 pending_bytes_max;		/* its peak since activation/clear_stats */
 	bool waiting_space;		/* commit blocked on log space/memory */
+	bool space_wait_told;		/* ... and the kernel log said so */
+	unsigned long space_wait_since;	/* jiffies the wait began */
+	struct ratelimit_state space_wait_rs;	/* those kernel log lines */
 	struct dmat_index index;
 	u64 last_seq;			/* newest transaction reserved in the log */
 	u64 durable_upto;		/* every transaction below it is durable in the log */

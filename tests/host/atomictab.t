@@ -194,9 +194,10 @@ wanted with nofail; not at all with noauto).
   DefaultDependencies=no
   IgnoreOnIsolate=true
   Conflicts=umount.target
+  BindsTo=dev-disk-by\x2did-d1.device dev-disk-by\x2dpartuuid-0f5a9c1e\x2d01.device
+  After=systemd-modules-load.service dev-disk-by\x2did-d1.device dev-disk-by\x2dpartuuid-0f5a9c1e\x2d01.device
   Before=umount.target local-fs-pre.target blockdev@dev-mapper-db.target
-  Wants=blockdev@dev-mapper-db.target systemd-udev-settle.service
-  After=systemd-udev-settle.service systemd-modules-load.service
+  Wants=blockdev@dev-mapper-db.target
   
   [Service]
   Type=oneshot

@@ -26,7 +26,7 @@ The tools package holds exactly what make install puts under /usr (man pages com
   Package: dm-atomic-tools
   Architecture: ARCH
   Depends: libc6 (>= 2.34), dmsetup, util-linux, python3
-  $ dpkg-deb --fsys-tarfile $TOP/out/deb/dm-atomic-tools_*.deb | tar -xOf - ./usr/lib/udev/rules.d/58-dm-atomic.rules | grep IMPORT
+  $ dpkg-deb --fsys-tarfile $TOP/out/deb/dm-atomic-tools_*.deb | tar -xOf - ./usr/lib/udev/rules.d/58-dm-atomic.rules | grep 'IMPORT{program}'
   IMPORT{program}="/usr/sbin/dm-atomic-setup probe $devnode"
 
 The DKMS package: every source file of the module's Kbuild, and a dkms.conf that builds it with

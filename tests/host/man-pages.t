@@ -14,6 +14,7 @@ Every file in tools/bin is either installed (and then has a page) or deliberatel
   $ ls man
   atomictab.5
   dm-atomic-setup.8
+  dm-atomic-textfile.8
   dm-atomic.8
   dma-bench.8
   dma-check.8

@@ -1,7 +1,7 @@
 The udev rule under a running systemd-udevd (atomictab.t applies it with `udevadm test`,
 without the daemon): when the kernel announces the metadata disk of a dm-atomic device, the
-daemon runs the rule's probe and records the disk as dm-atomic metadata, not ready for
-systemd and ignored by udisks; a disk that is not one gets none of it.  The daemon is stopped
+daemon runs the rule's probe and records the disk as dm-atomic metadata, ignored by udisks
+(and ready for systemd: the units of the atomictab wait for it); a disk that is not one gets none of it.  The daemon is stopped
 and its traces removed at the end (other tests run without udev).
 
   $ . "$TESTDIR/lib.sh"
@@ -16,7 +16,6 @@ and its traces removed at the end (other tests run without udev).
   $ props() { udevadm info -q property -n "$1" | grep -E '^(DM_ATOMIC_[A-Z]*|SYSTEMD_READY|UDISKS_IGNORE)=' | sort; }
   $ props $SCRATCH1
   DM_ATOMIC_ROLE=metadata
-  SYSTEMD_READY=0
   UDISKS_IGNORE=1
 
 The data disk (no atomictab here names it) was handled by the daemon too (its serial

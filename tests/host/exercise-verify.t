@@ -153,6 +153,12 @@ Atomic operations on a regular file need --emulate:
   dma-exercise: -:1: t.img is a regular file: 'ioctl' needs a block device (or --emulate)
   [2]
 
+A script from a pipe ('-') is carried out too, not only parsed:
+
+  $ printf 'plain 1+1\nflush\nplain 2+1\n' | dma-exercise -j p.j --script - t.img
+  $ grep -c '^ack' p.j
+  2
+
 A seeded random run is reproducible and verifies clean:
 
   $ dma-exercise -j r1.j -g 9 -S 5 -n 300 -m mixed -F 25 --max-segs 8 --emulate base.img

@@ -517,6 +517,21 @@ static int run_script(void)
 
 	if (!f)
 		die_errno(EXIT_USAGE, "%s", cfg.script);
+	/* Read twice (parsed, then run): a pipe is copied to a file first. */
+	if (f == stdin && fseek(f, 0, SEEK_SET)) {
+		FILE *t = tmpfile();
+		size_t n;
+
+		if (!t)
+			die_errno(EXIT_USAGE, "a temporary file for the script");
+		while ((n = fread(line, 1, sizeof(line), stdin)) > 0)
+			if (fwrite(line, 1, n, t) != n)
+				die_errno(EXIT_USAGE, "a temporary file for the script");
+		if (ferror(stdin))
+			die_errno(EXIT_USAGE, "-: read");
+		rewind(t);
+		f = t;
+	}
 	/* Parse everything first: a bad script writes nothing. */
 	while (fgets(line, sizeof(line), f)) {
 		snprintf(where, sizeof(where), "%s:%d", cfg.script, ++lineno);
@@ -536,8 +551,7 @@ static int run_script(void)
 		else if (run_op(op))
 			failed = 1;
 	}
-	if (f != stdin)
-		fclose(f);
+	fclose(f);
 	free(op);
 	return failed;
 }

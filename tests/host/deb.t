@@ -25,7 +25,7 @@ The tools package holds exactly what make install puts under /usr (man pages com
   $ dpkg-deb -f $TOP/out/deb/dm-atomic-tools_*.deb Package Architecture Depends | sed "s/ $(dpkg --print-architecture)$/ ARCH/"
   Package: dm-atomic-tools
   Architecture: ARCH
-  Depends: libc6 (>= 2.34), dmsetup, util-linux, python3
+  Depends: libc6 (>= 2.34), dmsetup, util-linux, mawk | awk
   $ dpkg-deb --fsys-tarfile $TOP/out/deb/dm-atomic-tools_*.deb | tar -xOf - ./usr/lib/udev/rules.d/58-dm-atomic.rules | grep IMPORT
   IMPORT{program}="/usr/sbin/dm-atomic-setup probe $devnode"
 

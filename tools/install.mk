@@ -2,7 +2,9 @@
 #
 #   make install DESTDIR=/tmp/root PREFIX=/usr
 #
-# The user tools, the setup tool, the man pages, the udev rule and the atomictab generator.
+# The user tools, the setup tool, the man pages, the udev rule, the atomictab generator and
+# bash completion (one copy of completion/dm-atomic per command name: bash-completion loads a
+# command's completion from the file of its name).
 # Not installed: the test helpers (test-bin/) and make bench's drivers (dma-bench-host,
 # dma-bench-run, dma-bench-report: they drive a guest from this source tree).
 PREFIX ?= /usr/local
@@ -12,6 +14,7 @@ MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/dm-atomic-tools
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSTEMDGENERATORDIR ?= $(PREFIX)/lib/systemd/system-generators
+BASHCOMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 # The SQLite VFS extension (docs/sqlite.md), when it was built (libsqlite3-dev installed).
 SQLITEEXTDIR ?= $(PREFIX)/lib/dm-atomic
 LIBS := $(if $(wildcard /usr/include/sqlite3ext.h),atomicblk.so)
@@ -33,7 +36,8 @@ SUBST = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
 install: all
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man5 \
-		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSTEMDGENERATORDIR) $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSTEMDGENERATORDIR) $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(BASHCOMPLETIONDIR)
 	install -m 0755 $(addprefix bin/,$(filter-out dm-atomic-setup,$(USER_TOOLS))) $(DESTDIR)$(SBINDIR)/
 	$(SUBST) setup/dm-atomic-setup.sh >$(DESTDIR)$(SBINDIR)/dm-atomic-setup
 	chmod 0755 $(DESTDIR)$(SBINDIR)/dm-atomic-setup
@@ -44,6 +48,7 @@ install: all
 	install -m 0644 $(MAN8) $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 	install -m 0644 system/atomictab system/lvm-filter.conf $(DESTDIR)$(DOCDIR)/
+	for t in $(USER_TOOLS); do install -m 0644 completion/dm-atomic $(DESTDIR)$(BASHCOMPLETIONDIR)/$$t || exit; done
 	$(if $(LIBS),install -D -m 0644 bin/atomicblk.so $(DESTDIR)$(SQLITEEXTDIR)/atomicblk.so)
 
 uninstall:
@@ -52,6 +57,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
 	rm -f $(DESTDIR)$(UDEVRULESDIR)/58-dm-atomic.rules $(DESTDIR)$(SYSTEMDGENERATORDIR)/dm-atomic-generator
 	rm -f $(DESTDIR)$(DOCDIR)/atomictab $(DESTDIR)$(DOCDIR)/lvm-filter.conf
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPLETIONDIR)/,$(USER_TOOLS))
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(SQLITEEXTDIR)/atomicblk.so
 	-rmdir $(DESTDIR)$(SQLITEEXTDIR) 2>/dev/null

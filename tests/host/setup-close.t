@@ -88,6 +88,16 @@ is closed and the log named.
   dm-atomic-setup: ro: closed; its log holds 6 blocks (read-only: not written back): the next read-write open replays them
   6
 
+A device someone suspended is left suspended: close refuses (2) and sends nothing (a resume
+would let I/O through that the suspender held back).
+
+  $ mkdev s "1 no_suspend_writeback" 5; : >$STUB/dev/s/suspended; : >$STUB/calls
+  $ dm-atomic-setup close s
+  dm-atomic-setup: s is suspended: resume it first (close writes its log back while it is active)
+  [2]
+  $ ls $STUB/dev/s/suspended; calls
+  */stub/dev/s/suspended (glob)
+
 In use: refused before anything is sent (5).  Not a dm-atomic device (2), none (4).
 
   $ mkdev busy "" 2; echo 1 >$STUB/dev/busy/open; : >$STUB/calls
@@ -115,9 +125,11 @@ close-tab closes the same way, and passes --keep-log on.
   busy
   f2
   lin
+  s
   $ dm-atomic-setup --tab tab --keep-log close-tab
   dm-atomic-setup: a: closed with 5 blocks in its log (--keep-log): the next open replays them
   $ ls $STUB/dev
   busy
   f2
   lin
+  s

@@ -28,8 +28,8 @@ Commands:
                       its log on META (an all-zero META is formatted, a log
                       left by a crash is replayed)
   close NAME          write the log back and remove /dev/mapper/NAME; refused
-                      when the log cannot be emptied (fail mode, read-only)
-                      unless --keep-log
+                      when the log cannot be emptied (fail mode) unless
+                      --keep-log
   resize NAME         after the data and/or metadata device grew: reload NAME
                       with the data device's new size (the log grows into a
                       larger metadata device unless formatted with -L);
@@ -355,6 +355,9 @@ cmd_close() {
 	[[ "$table" =~ ^[0-9]+\ [0-9]+\ atomic\  ]] && [ "$(wc -l <<<"$table")" = 1 ] || die $E_REFUSED "$name is not a dm-atomic device"
 	open=$(dmsetup_ info -c --noheadings -o open "$name" 2>/dev/null | tr -d ' ')
 	[ "${open:-0}" = 0 ] || die $E_BUSY "$name: in use (open $open times): unmount it or close what holds it first"
+	# Suspended by someone else: a resume here would let through what they hold back.
+	[ "$(dmsetup_ info -c --noheadings -o suspended "$name" 2>/dev/null | tr -d ' ')" = Suspended ] &&
+		die $E_REFUSED "$name is suspended: resume it first (close writes its log back while it is active)"
 	[[ " $(dmsetup_ status "$name" 2>/dev/null) " == *" read_only "* ]] && ro=1
 	for try in 1 2 3; do
 		if [[ " $table " == *" no_suspend_writeback "* ]] && [ "$keep_log" = 0 ] && [ $ro = 0 ]; then

@@ -82,8 +82,8 @@ device, db (nothing reaches device-mapper).
   $ PATH=$PWD/bin:$PATH rc dm-atomic-setup open bd1 bd2 db
   rc=5
 
-6, I/O error: here a write the file size limit refuses (EFBIG; SIGXFSZ ignored, as it is
-by default for nothing but a shell that says so).
+6, I/O error: here a write past the file size limit (ulimit -f), which fails with EFBIG
+(SIGXFSZ, which would kill the tool, is ignored).
 
   $ (trap '' XFSZ; ulimit -f 1; rc dma-format -s 1024 zero; rc dma-exercise -j /dev/null --mode plain -n 1 zero)
   rc=6

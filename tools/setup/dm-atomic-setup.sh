@@ -314,7 +314,7 @@ cmd_open() {
 	case $? in
 	0) ;;
 	$E_DAMAGED) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
-	   die $E_DAMAGED "$meta: metadata damaged (run '$prog check $meta')" ;;
+	   die $E_DAMAGED "$meta: metadata damaged, or made for a data device of another size than $data (run '$prog check $meta')" ;;
 	$E_REFUSED) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
 	   die $E_REFUSED "$meta: metadata of a newer version, or not for $data (run '$prog check $meta')" ;;
 	*) ;;	# in use, unreadable: the kernel says more below

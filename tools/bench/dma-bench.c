@@ -224,7 +224,7 @@ static void __attribute__((noreturn)) help(void)
 	       "exclusively (a device in use is refused) unless --shared.\n"
 	       "\n"
 	       "Exit status: 0 done, 2 a device refused (it holds something else, too\n"
-	       "small), 6 a write failed; " EXIT_STATUS_HELP,
+	       "small), 6 a write failed;\n" EXIT_STATUS_HELP,
 	       progname, progname, progname, ALIST_MAX_SEGS);
 	exit(EXIT_OK);
 }

@@ -145,7 +145,7 @@ static void __attribute__((noreturn)) help(void)
 	       "holds something else), or an operation refused (journaled: EOPNOTSUPP,\n"
 	       "E2BIG, EINVAL), or the kernel has no atomic writes; 6 an operation\n"
 	       "failed otherwise (journaled), or a journal error; 7 --read-back found\n"
-	       "other data; " EXIT_STATUS_HELP, progname, MAX_SEGS);
+	       "other data;\n" EXIT_STATUS_HELP, progname, MAX_SEGS);
 	exit(EXIT_OK);
 }
 

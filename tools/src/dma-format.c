@@ -44,7 +44,7 @@ static void __attribute__((noreturn)) help(void)
 	       "metadata of a newer version (features this version does not know\n"
 	       "that forbid writing it) is refused with its features named.\n"
 	       "Exit status: 0 formatted, 2 refused (not empty, the data device, too\n"
-	       "small); " EXIT_STATUS_HELP, progname);
+	       "small);\n" EXIT_STATUS_HELP, progname);
 	exit(EXIT_OK);
 }
 

@@ -3,8 +3,9 @@
 #   make install DESTDIR=/tmp/root PREFIX=/usr
 #
 # The user tools, the setup tool, the man pages, the udev rule and the atomictab generator,
-# the metrics collector for node_exporter with its systemd service and timer, and the
-# initramfs-tools hook and boot script.
+# the metrics collector for node_exporter with its systemd service and timer, the
+# initramfs-tools hook and boot script, and bash completion (one copy of completion/dm-atomic
+# per command name: bash-completion loads a command's completion from the file of its name).
 # Not installed: the test helpers (test-bin/) and make bench's drivers (dma-bench-host,
 # dma-bench-run, dma-bench-report: they drive a guest from this source tree).
 PREFIX ?= /usr/local
@@ -18,6 +19,7 @@ SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 # initramfs-tools reads hooks and scripts from /usr/share/initramfs-tools and
 # /etc/initramfs-tools, not from /usr/local: the latter unless PREFIX is /usr.
 INITRAMFSDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/share/initramfs-tools,/etc/initramfs-tools)
+BASHCOMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 # The SQLite VFS extension (docs/sqlite.md), when it was built (libsqlite3-dev installed).
 SQLITEEXTDIR ?= $(PREFIX)/lib/dm-atomic
 LIBS := $(if $(wildcard /usr/include/sqlite3ext.h),atomicblk.so)
@@ -39,7 +41,8 @@ SUBST = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@U
 
 install: all
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man5 \
-		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSTEMDGENERATORDIR) $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSTEMDGENERATORDIR) $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(BASHCOMPLETIONDIR)
 	install -m 0755 $(addprefix bin/,$(filter-out dm-atomic-setup,$(USER_TOOLS))) $(DESTDIR)$(SBINDIR)/
 	$(SUBST) setup/dm-atomic-setup.sh >$(DESTDIR)$(SBINDIR)/dm-atomic-setup
 	chmod 0755 $(DESTDIR)$(SBINDIR)/dm-atomic-setup
@@ -60,6 +63,7 @@ install: all
 	install -m 0644 $(MAN8) $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 	install -m 0644 system/atomictab system/lvm-filter.conf $(DESTDIR)$(DOCDIR)/
+	for t in $(USER_TOOLS); do install -m 0644 completion/dm-atomic $(DESTDIR)$(BASHCOMPLETIONDIR)/$$t || exit; done
 	$(if $(LIBS),install -D -m 0644 bin/atomicblk.so $(DESTDIR)$(SQLITEEXTDIR)/atomicblk.so)
 
 uninstall:
@@ -71,6 +75,7 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/dm-atomic-textfile.service $(DESTDIR)$(SYSTEMDUNITDIR)/dm-atomic-textfile.timer
 	rm -f $(DESTDIR)$(INITRAMFSDIR)/hooks/dm-atomic $(DESTDIR)$(INITRAMFSDIR)/scripts/local-top/dm-atomic
 	rm -f $(DESTDIR)$(DOCDIR)/atomictab $(DESTDIR)$(DOCDIR)/lvm-filter.conf
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPLETIONDIR)/,$(USER_TOOLS))
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(SQLITEEXTDIR)/atomicblk.so
 	-rmdir $(DESTDIR)$(SQLITEEXTDIR) 2>/dev/null

@@ -52,7 +52,7 @@ them, and exits 1 for the bad line).
   db /dev/a /dev/b -
   [1]
   $ bad "x /dev/c /dev/d max-bytes=010x"
-  dm-atomic-setup: bad:2: max-bytes: '010x' is not a size (bytes, or a number ending in K, M, G or T) (line skipped)
+  dm-atomic-setup: bad:2: max-bytes: '010x' is not a size (bytes, or a number ending in K, M, G, T, P or E, or KiB, MiB, GiB, TiB, PiB or EiB: powers of 1024) (line skipped)
   db /dev/a /dev/b -
   [1]
   $ bad "x /dev/c /dev/d max-segments=253"
@@ -144,7 +144,7 @@ A bad line is reported and skipped; the other entries are opened.
 
   $ printf '%s\n' "a /nonexistent/d1 /nonexistent/m1 max-memory=x" "b /nonexistent/d2 /nonexistent/m2" >t3
   $ dm-atomic-setup --tab t3 open-tab
-  dm-atomic-setup: t3:1: max-memory: 'x' is not a size (bytes, or a number ending in K, M, G or T) (line skipped)
+  dm-atomic-setup: t3:1: max-memory: 'x' is not a size (bytes, or a number ending in K, M, G, T, P or E, or KiB, MiB, GiB, TiB, PiB or EiB: powers of 1024) (line skipped)
   dm-atomic-setup: b: data device /nonexistent/d2 not found
   [4]
 

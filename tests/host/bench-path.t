@@ -48,30 +48,30 @@ Bad arguments are refused, naming what:
   $ dma-bench path -T 0.1 --steps log,sync log data
   dma-bench: --steps: 'sync' is not log, log-fua, flush, record or inplace
   Try 'dma-bench --help'.
-  [2]
+  [1]
   $ dma-bench path -T 0.1 --steps log,flush,log log data
   dma-bench: --steps: 'log' twice
   Try 'dma-bench --help'.
-  [2]
+  [1]
   $ dma-bench path -T 0.1 --steps log,log-fua log data
   dma-bench: --steps: log and log-fua: one log write or the other
   Try 'dma-bench --help'.
-  [2]
+  [1]
   $ dma-bench path -T 0.1 --steps log,,flush log data
   dma-bench: --steps: 'log,,flush' has an empty step
   Try 'dma-bench --help'.
-  [2]
+  [1]
   $ dma-bench path --log-offset 16M log data
   dma-bench: log: 8388608 bytes: too small for two writes of 1048576 bytes past the log offset 16777216
   [2]
   $ dma-bench path -b 6000 log data
   dma-bench: --bytes: a multiple of 4096
   Try 'dma-bench --help'.
-  [2]
+  [1]
   $ dma-bench path -b 4M log data
   dma-bench: log: 8388608 bytes: too small for two writes of 4194304 bytes past the log offset 1048576
   [2]
   $ dma-bench path log
   dma-bench: path: LOG and DATA, two devices
   Try 'dma-bench --help'.
-  [2]
+  [1]

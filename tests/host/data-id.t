@@ -31,23 +31,23 @@ set, every tool shows it.
   $ dma-dump --json meta | jq -c '.superblock.data_id'
   {"kind":"dm-uuid","id":"LVM-vgA-lvdata"}
 
-An image file is not that device: dma-check says so (exit 1, also in JSON), dma-replay
+An image file is not that device: dma-check says so (exit 2, refused; also in JSON), dma-replay
 refuses and writes nothing.
 
   $ dma-check --data-dev data meta
   superblock: ok, version 1, uuid 11223344-5566-7788-99aa-bbccddeef001, log 1+16 blocks, data 1024 sectors, tail seq 1 at log block 0, features compat 0x2 ro_compat 0x0 incompat 0x0 (data_id: dm-uuid LVM-vgA-lvdata)
   data device: data is not the data device of this metadata: the superblock records dm-uuid LVM-vgA-lvdata, data has none of that kind
   wrong data device
-  [1]
+  [2]
   $ dma-check --json --data-dev data meta | jq -r .verdict
   wrong_data_device
   $ dma-check -q meta; echo "without the data device: $?"
   without the data device: 0
   $ dma-replay data meta
   dma-replay: data is not the data device of this metadata: the superblock records dm-uuid LVM-vgA-lvdata, data has none of that kind; nothing replayed (--ignore-data-id replays anyway)
-  [1]
+  [2]
   $ dma-replay --dry-run data meta >/dev/null 2>&1
-  [1]
+  [2]
   $ md5sum -c --quiet sum
 
 --ignore-data-id replays anyway (an image of the device), and the rewritten superblock keeps
@@ -67,7 +67,7 @@ image: none, so only the size is checked from then on); it needs --data-dev:
   $ dma-check --set-data-id meta
   dma-check: --set-data-id needs --data-dev
   Try 'dma-check --help'.
-  [2]
+  [1]
   $ dma-check --data-dev data --set-data-id meta | tail -2
   clean
   data device identity recorded: none (only its size is checked)
@@ -82,7 +82,7 @@ A data device of the right identity but another size is still refused by its siz
   $ dma-check -q --data-dev small meta
   superblock: data device size mismatch: formatted for 1024 sectors, the data device has 512
   damaged
-  [1]
+  [7]
 
 A kind this version does not know is not checked (a later version may record more kinds);
 a length past the field, or bytes after the text, make the superblock invalid:
@@ -96,12 +96,12 @@ a length past the field, or bytes after the text, make the superblock invalid:
   $ dma-check -q meta
   superblock: bad data device identity record
   damaged
-  [1]
+  [7]
   $ dma-craft sb meta data_id=dm-uuid:abc data_id_len=2
   $ dma-check -q meta
   superblock: bad data device identity record
   damaged
-  [1]
+  [7]
 
 Without the feature bit the fields are not looked at (a version that predates them left
 them zero; here junk):

@@ -22,10 +22,12 @@ The tools package holds exactly what make install puts under /usr (man pages com
   $ (cd $CRAMTMP/root && find . -type f | sed 's|/man/man[58]/.*|&.gz|' | sort) >$CRAMTMP/installed
   $ files $TOP/out/deb/dm-atomic-tools_*.deb | sort | diff - $CRAMTMP/installed && echo "same files as make install"
   same files as make install
+  $ files $TOP/out/deb/dm-atomic-tools_*.deb | grep bash-completion | sed 's|.*/||' | paste -sd' '
+  dm-atomic-setup dma-bench dma-check dma-dump dma-exercise dma-format dma-replay dma-verify
   $ dpkg-deb -f $TOP/out/deb/dm-atomic-tools_*.deb Package Architecture Depends | sed "s/ $(dpkg --print-architecture)$/ ARCH/"
   Package: dm-atomic-tools
   Architecture: ARCH
-  Depends: libc6 (>= 2.34), dmsetup, util-linux, python3
+  Depends: libc6 (>= 2.34), dmsetup, util-linux, mawk | awk
   $ dpkg-deb --fsys-tarfile $TOP/out/deb/dm-atomic-tools_*.deb | tar -xOf - ./usr/lib/udev/rules.d/58-dm-atomic.rules | grep 'IMPORT{program}'
   IMPORT{program}="/usr/sbin/dm-atomic-setup probe $devnode"
 

@@ -2,7 +2,7 @@ Superblock feature flags, one class at a time, through the tools, with bits
 this version does not know (it knows the compatible fixed_log 0x1 and
 data_id 0x2 and the incompatible commit_records 0x1, and no other): an unknown
 incompatible feature makes the metadata unusable (dma-check says
-"unsupported", exit 1), an unknown read-only-compatible one may be read but
+"unsupported", exit 2: refused), an unknown read-only-compatible one may be read but
 not written (dma-check and dma-dump read it, dma-replay and dma-format
 refuse to write), an unknown compatible one is ignored and kept.
 
@@ -32,33 +32,33 @@ Incompatible: refused by every tool, the reason named, nothing written.
   $ dma-check meta
   superblock: incompatible features this version does not know (incompat 0x80000000): only a newer version can use this metadata
   unsupported
-  [1]
+  [2]
   $ dma-check -q --json meta | jq -c .; echo "rc=${PIPESTATUS[0]}"
   {"json_format_version":1,"superblock":{"status":"incompat_features","message":"incompatible features this version does not know (incompat 0x80000000): only a newer version can use this metadata","unknown_incompat":2147483648},"verdict":"unsupported"}
-  rc=1
+  rc=2
   $ dma-dump meta
   superblock: incompatible features this version does not know (incompat 0x80000000): only a newer version can use this metadata
   end: invalid superblock (incompatible features this version does not know (incompat 0x80000000): only a newer version can use this metadata)
-  [1]
+  [2]
   $ dma-dump --kv meta
   superblock status=incompat_features
   end reason=superblock
-  [1]
+  [2]
   $ dma-replay data meta
   dma-replay: meta: superblock: incompatible features this version does not know (incompat 0x80000000): only a newer version can use this metadata; nothing replayed
-  [1]
+  [2]
   $ dma-replay --force data meta 2>&1 | tail -c 17; echo "rc=${PIPESTATUS[0]}"
   nothing replayed
-  rc=1
+  rc=2
   $ dma-format -s 1024 meta
   dma-format: meta: holds dm-atomic metadata with incompatible features this version does not know (incompat 0x80000000); use --force to overwrite it
-  [1]
+  [2]
 
 Swapped arguments are still recognised by the superblock on the data argument:
 
   $ dma-replay meta data 2>&1 | head -1; echo "rc=${PIPESTATUS[0]}"
   dma-replay: meta holds a dm-atomic superblock and data does not: the order is DATA METADATA, as in the table line; nothing replayed
-  rc=2
+  rc=1
   $ md5sum -c sum
   meta: OK
   data: OK
@@ -69,11 +69,11 @@ sizes, and before read-only-compatible:
   $ dma-craft sb meta flags=4; dma-check -q meta
   superblock: unsupported flags
   damaged
-  [1]
+  [7]
   $ dma-craft sb meta flags=0 tail_block=99 ro_compat=1; dma-check -q -s 8 meta
   superblock: incompatible features this version does not know (incompat 0x80000000): only a newer version can use this metadata
   unsupported
-  [1]
+  [2]
   $ dma-craft sb meta incompat=0 tail_block=0 ro_compat=0
   $ log | cmp - log.orig
 
@@ -100,19 +100,19 @@ The data size is still checked:
   $ dma-check -q -s 2048 meta
   superblock: data device size mismatch: formatted for 1024 sectors, the data device has 2048
   damaged
-  [1]
+  [7]
 
   $ dma-replay data meta
   dma-replay: meta: superblock: read-only-compatible features this version does not know (ro_compat 0x1): it may be read (dma-check, dma-dump) but not written; nothing replayed
-  [1]
+  [2]
   $ dma-replay --dry-run data meta
   dma-replay: meta: superblock: read-only-compatible features this version does not know (ro_compat 0x1): it may be read (dma-check, dma-dump) but not written; nothing replayed
-  [1]
+  [2]
   $ dma-replay --force --keep-tail data meta >/dev/null 2>&1; echo rc=$?
-  rc=1
+  rc=2
   $ dma-format -s 1024 meta
   dma-format: meta: holds dm-atomic metadata with read-only-compatible features this version does not know (ro_compat 0x1); use --force to overwrite it
-  [1]
+  [2]
   $ md5sum -c sum
   meta: OK
   data: OK
@@ -143,4 +143,4 @@ dma-craft refuses a value that does not fit a 32-bit word:
   $ dma-craft sb meta incompat=4294967296
   dma-craft: sb: incompat is a 32-bit field
   Try 'dma-craft --help'.
-  [2]
+  [1]

@@ -19,7 +19,7 @@ data sectors, tail seq 1, tail block 0, the feature words (compat 0x2: the data
 device's identity is recorded, here none: an image file has none), zeroes after.
 
   $ od -An -tx1 -N 96 meta.img | sed 's/^ //'
-  .. .. .. .. 00 00 00 00 00 00 00 00 00 00 00 00 (re)
+  81 96 83 7a 00 00 00 00 00 00 00 00 00 00 00 00
   01 23 45 67 89 ab cd ef 01 23 45 67 89 ab cd ef
   44 4d 41 54 4f 4d 53 42 01 00 00 00 00 10 00 00
   01 00 00 00 00 00 00 00 ff 00 00 00 00 00 00 00
@@ -31,33 +31,33 @@ Checked against a data device of another size:
   $ truncate -s 4M small.img; dma-check --data-dev small.img meta.img
   superblock: data device size mismatch: formatted for 16384 sectors, the data device has 8192
   damaged
-  [1]
+  [7]
 
 Refusals: an already formatted (non-zero) device without --force; a log that
 does not fit; sizes that are not whole sectors.  Nothing is changed.
 
   $ md5sum meta.img > sum
   $ dma-format -s 100 meta.img
-  dma-format: meta.img: contains dm-atomic metadata (uuid 01234567-89ab-cdef-0123-456789abcdef, log 255 blocks, data 16384 sectors): any data its log still holds would be lost; use --force to overwrite it
-  [1]
+  dma-format: meta.img: contains dm-atomic metadata (uuid 01234567-89ab-cdef-0123-456789abcdef, log 255 blocks, data 16384 sectors), its log empty: nothing would be lost but the metadata; use --force to overwrite it
+  [2]
   $ dma-format -s 100 --force --log-blocks 256 meta.img
   dma-format: meta.img: --log-blocks 256 does not fit: room for 255
   [2]
   $ dma-format -s 100 --log-blocks 1 meta.img
   dma-format: --log-blocks: must be 2..1099511627776 (got '1')
   Try 'dma-format --help'.
-  [2]
+  [1]
   $ truncate -s 1000 odd.img; dma-format --data-dev odd.img meta.img
   dma-format: odd.img: size 1000 bytes is not a non-zero multiple of 512
   [2]
   $ dma-format -s 0 meta.img
   dma-format: --data-sectors: must be 1..36028797018963967 (got '0')
   Try 'dma-format --help'.
-  [2]
+  [1]
   $ dma-format -s 100 -u xyz meta.img
   dma-format: --uuid: 'xyz' is not 32 hex digits
   Try 'dma-format --help'.
-  [2]
+  [1]
   $ md5sum -c sum
   meta.img: OK
 

@@ -24,6 +24,14 @@ never the test helpers or make bench's drivers.  make uninstall removes all of i
   ./usr/sbin/dma-format
   ./usr/sbin/dma-replay
   ./usr/sbin/dma-verify
+  ./usr/share/bash-completion/completions/dm-atomic-setup
+  ./usr/share/bash-completion/completions/dma-bench
+  ./usr/share/bash-completion/completions/dma-check
+  ./usr/share/bash-completion/completions/dma-dump
+  ./usr/share/bash-completion/completions/dma-exercise
+  ./usr/share/bash-completion/completions/dma-format
+  ./usr/share/bash-completion/completions/dma-replay
+  ./usr/share/bash-completion/completions/dma-verify
   ./usr/share/doc/dm-atomic-tools/atomictab
   ./usr/share/doc/dm-atomic-tools/lvm-filter.conf
   ./usr/share/initramfs-tools/hooks/dm-atomic

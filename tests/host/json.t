@@ -23,12 +23,12 @@ text output.
   clean
 
 A torn transaction in the middle with a later one recording it as durable
-(damaged, exit 1), and without that record (in flight: clean, exit 0):
+(damaged, exit 7), and without that record (in flight: clean, exit 0):
 
   $ dma-craft txn --durable-seq 3 img 1016+8 >/dev/null; dma-craft flip img 3 100
   $ dma-check --json img | jq -c '[.verdict, .end.reason, .beyond]'; echo "rc=${PIPESTATUS[0]}"
   ["damaged","data_crc",{"found":"damage","seq":3,"log_block":5}]
-  rc=1
+  rc=7
   $ fresh; for r in 0+8 100+9 1016+8; do dma-craft txn img $r >/dev/null; done; dma-craft flip img 3 100
   $ dma-check --json img | jq -c '[.verdict, .end.reason, .beyond]'; echo "rc=${PIPESTATUS[0]}"
   ["clean","data_crc",{"found":"in_flight","seq":3,"log_block":5}]
@@ -39,10 +39,10 @@ truncated and an unformatted device:
 
   $ dma-check --json -s 2048 img | jq -c .; echo "rc=${PIPESTATUS[0]}"
   {"json_format_version":1,"superblock":{"status":"data_size_mismatch","message":"data device size mismatch: formatted for 1024 sectors, the data device has 2048"},"verdict":"damaged"}
-  rc=1
+  rc=7
   $ truncate -s 100 short; dma-check --json short | jq -c .; echo "rc=${PIPESTATUS[0]}"
   {"json_format_version":1,"superblock":{"status":"truncated","message":"truncated"},"verdict":"damaged"}
-  rc=1
+  rc=7
   $ truncate -s 64K zero; dma-check --json zero | jq -c .; echo "rc=${PIPESTATUS[0]}"
   {"json_format_version":1,"superblock":{"status":"unformatted","message":"unformatted (all zero)"},"verdict":"unformatted"}
   rc=0

@@ -4,7 +4,7 @@ record or data.  A sound record of the current run that is malformed (bad_desc),
 the data device (entry_range), runs over the tail (log_overrun), carries a later sequence
 number (seq_gap) or sits where it was not written (blocknr_mismatch) is damage or a bug: the
 target refuses to activate such a log (-EUCLEAN, nothing written), and dma-check and
-dma-replay say the same: damaged, exit status 1, the reason named; dma-replay writes nothing
+dma-replay say the same: damaged, exit status 7, the reason named; dma-replay writes nothing
 unless --force.  One dma-craft image per reason (a 16-block log, 1024 data sectors); then the
 ends a crash does leave, still accepted.
 
@@ -34,10 +34,10 @@ them forward), so no earlier record can carry a later number:
   end: sequence gap (found seq 7) at log block 2 (expected seq 2)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
-  dma-check: 1
+  dma-check: 7
   ["seq_gap",false,"damaged"]
   dma-replay: img: damaged log (sequence gap (found seq 7) at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
-  dma-replay: 1
+  dma-replay: 7
   nothing written
 
 blocknr_mismatch: the descriptor due at log block 2 (seq 2, sound) names metadata block 10
@@ -50,10 +50,10 @@ as its own, so it was written somewhere else or the log was moved:
   end: block number mismatch (found seq 2) at log block 2 (expected seq 2)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
-  dma-check: 1
+  dma-check: 7
   ["blocknr_mismatch",false,"damaged"]
   dma-replay: img: damaged log (block number mismatch (found seq 2) at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
-  dma-replay: 1
+  dma-replay: 7
   nothing written
 
 bad_desc: a sound descriptor with an entry of zero sectors:
@@ -65,10 +65,10 @@ bad_desc: a sound descriptor with an entry of zero sectors:
   end: malformed descriptor (entry 1) at log block 2 (expected seq 2)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
-  dma-check: 1
+  dma-check: 7
   ["bad_desc",false,"damaged"]
   dma-replay: img: damaged log (malformed descriptor (entry 1) at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
-  dma-replay: 1
+  dma-replay: 7
   nothing written
 
 entry_range: a sound descriptor whose entry runs past the 1024 sectors of the data device:
@@ -80,10 +80,10 @@ entry_range: a sound descriptor whose entry runs past the 1024 sectors of the da
   end: entry past the end of the data device (entry 0) at log block 2 (expected seq 2)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
-  dma-check: 1
+  dma-check: 7
   ["entry_range",false,"damaged"]
   dma-replay: img: damaged log (entry past the end of the data device (entry 0) at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
-  dma-replay: 1
+  dma-replay: 7
   nothing written
 
 log_overrun: three transactions fill 15 of the 16 blocks; a sound fourth one of two blocks
@@ -97,10 +97,10 @@ would run over the tail, which the writer never reserves:
   end: transaction overruns the log tail at log block 15 (expected seq 4)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 3 transactions before it and gives up the rest)
   damaged
-  dma-check: 1
+  dma-check: 7
   ["log_overrun",false,"damaged"]
   dma-replay: img: damaged log (transaction overruns the log tail at log block 15 (expected seq 4)); nothing replayed (--force replays the 3 transactions before it)
-  dma-replay: 1
+  dma-replay: 7
   nothing written
 
 --force replays what comes before the damage and moves the tail past it; the log is then

@@ -54,13 +54,13 @@ records it as durable), a data device of another size, an invalid superblock.
   $ md5sum meta data > sum
   $ dma-replay data meta
   dma-replay: meta: damaged log (data checksum mismatch in entry 0 (data at log block 1) of the transaction at log block 0 (expected seq 1)); nothing replayed (--force replays the 0 transactions before it)
-  [1]
+  [7]
   $ truncate -s 256K small; dma-replay small meta
   dma-replay: meta: superblock: data device size mismatch: formatted for 1024 sectors, the data device has 512; nothing replayed
-  [1]
+  [7]
   $ dma-craft sb meta version=9; dma-replay data meta
   dma-replay: meta: superblock: unsupported version; nothing replayed
-  [1]
+  [7]
   $ dma-craft sb meta version=1; md5sum -c sum
   meta: OK
   data: OK
@@ -71,9 +71,9 @@ way round, the superblock on the data argument gives it away:
   $ dma-replay meta data
   dma-replay: meta holds a dm-atomic superblock and data does not: the order is DATA METADATA, as in the table line; nothing replayed
   Try 'dma-replay --help'.
-  [2]
+  [1]
   $ dma-replay --force meta data >/dev/null 2>&1; echo rc=$?; md5sum -c sum
-  rc=2
+  rc=1
   meta: OK
   data: OK
   $ dma-replay --force data meta | tail -1
@@ -81,4 +81,4 @@ way round, the superblock on the data argument gives it away:
   $ dma-replay data
   dma-replay: missing METADATA argument
   Try 'dma-replay --help'.
-  [2]
+  [1]

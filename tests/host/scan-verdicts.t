@@ -50,7 +50,7 @@ and never acknowledged: a legal crash state.  Recovery stops there either way.
   end: data checksum mismatch in entry 0 (data at log block 3) of the transaction at log block 2 (expected seq 2)
   beyond: valid transaction seq 3 at log block 5 records seq 2 as durable: committed transactions lost
   damaged
-  check=1
+  check=7
   $ three; dma-craft flip img 4 100; verdict
   end: data checksum mismatch in entry 0 (data at log block 3) of the transaction at log block 2 (expected seq 2)
   check=0
@@ -77,10 +77,10 @@ records it as durable:
   end: bad magic at log block 2 (expected seq 2)
   beyond: valid transaction seq 3 at log block 5 records seq 2 as durable: committed transactions lost
   damaged
-  check=1
+  check=7
   $ truncate -s 512K data.img; dma-replay data.img img
   dma-replay: img: damaged log (bad magic at log block 2 (expected seq 2)); nothing replayed (--force replays the 1 transactions before it)
-  [1]
+  [7]
 
 Newer version, unknown flags, bad superblock checksum, wrong block number,
 data device of another size:
@@ -89,27 +89,27 @@ data device of another size:
   end: invalid superblock (unsupported version)
   superblock: unsupported version
   damaged
-  check=1
+  check=7
   $ three; dma-craft sb img flags=4; dma-check img
   superblock: unsupported flags
   damaged
-  [1]
+  [7]
   $ three; dma-craft sb --no-seal img tail_seq=2; dma-check img
   superblock: bad checksum
   damaged
-  [1]
+  [7]
   $ three; dma-craft sb img blocknr=3; dma-check img
   superblock: wrong block number
   damaged
-  [1]
+  [7]
   $ three; dma-check -q --data-sectors 2048 img
   superblock: data device size mismatch: formatted for 1024 sectors, the data device has 2048
   damaged
-  [1]
+  [7]
   $ three; dma-craft sb img tail_block=16; dma-check img
   superblock: bad geometry
   damaged
-  [1]
+  [7]
 
 Sequence gap (damage) and a stale record from an earlier lap (normal end):
 
@@ -121,7 +121,7 @@ Sequence gap (damage) and a stale record from an earlier lap (normal end):
   end: sequence gap (found seq 7) at log block 2 (expected seq 2)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
-  check=1
+  check=7
   $ fresh 5 0; dma-craft txn --seq 2 --at 2 img 8+8 >/dev/null
   $ dma-craft txn --seq 5 --at 0 img 0+8 >/dev/null; verdict
   end: stale sequence number (found seq 2) at log block 2 (expected seq 6)
@@ -135,7 +135,7 @@ A record pointing past the data device:
   end: entry past the end of the data device (entry 0) at log block 2 (expected seq 2)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 1 transactions before it and gives up the rest)
   damaged
-  check=1
+  check=7
 
 A malformed descriptor (valid checksum, an entry of zero sectors):
 
@@ -145,7 +145,7 @@ A malformed descriptor (valid checksum, an entry of zero sectors):
   end: malformed descriptor (entry 1) at log block 0 (expected seq 1)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 0 transactions before it and gives up the rest)
   damaged
-  check=1
+  check=7
 
 A record of an earlier format (other uuid: salt) ends the log normally; one
 of the current run written to the wrong place (block number salt) is damage;
@@ -161,7 +161,7 @@ descriptors in an older data block) ends it normally, as a stale record would:
   end: block number mismatch (found seq 1) at log block 0 (expected seq 1)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 0 transactions before it and gives up the rest)
   damaged
-  check=1
+  check=7
   $ fresh 3 0; dma-craft txn --seq 1 --at 0 --blocknr 9 img 8+8 >/dev/null; verdict
   end: block number mismatch (found seq 1) at log block 0 (expected seq 3)
   check=0
@@ -174,8 +174,8 @@ end of the log into block 0, then one more:
   txn seq 41 at log block 3, next at log block 5
   $ dma-dump img | tail -6
   txn seq 40 at log block 14: 2 entries, 4 data blocks
-    entry 0: sector 8 +24 at log block 15, crc * (glob)
-    entry 1: sector 100 +1 at log block 2, crc * (glob)
+    entry 0: sector 8 +24 at log block 15, crc d452b4bc
+    entry 1: sector 100 +1 at log block 2, crc 036f7e42
   txn seq 41 at log block 3: 1 entries, 1 data blocks
     entry 0: sector 0 +8 at log block 4, crc 83dd165f
   end: unwritten block at log block 5 (expected seq 42)
@@ -191,4 +191,4 @@ A transaction that would run over the tail (log overrun):
   end: transaction overruns the log tail at log block 15 (expected seq 4)
   refused: no crash ends a log this way; the target does not activate it (dma-replay --force replays the 3 transactions before it and gives up the rest)
   damaged
-  check=1
+  check=7

@@ -9,10 +9,10 @@ log.
   $ dma-check meta
   superblock: bad geometry
   damaged
-  [1]
+  [7]
   $ dma-replay data meta
   dma-replay: meta: superblock: bad geometry; nothing replayed
-  [1]
+  [7]
   $ cmp data /dev/zero 2>&1 | sed 's/,.*//'
   cmp: EOF on data after byte 524288
 
@@ -27,7 +27,7 @@ The largest tail accepted is below the limit; a replay whose new tail (the end o
   $ cp meta2 before
   $ dma-replay data meta2
   dma-replay: meta2: the log ends at seq 4611686014132420609: the tail after replay would pass the sequence number limit 4611686018427387904; nothing replayed (--keep-tail replays without moving it; then copy the data off and format)
-  [1]
+  [2]
   $ cmp meta2 before && cmp data /dev/zero 2>&1 | sed 's/,.*//'
   cmp: EOF on data after byte 524288
   $ dma-replay --keep-tail data meta2

@@ -15,17 +15,17 @@ of image files).  Opening, closing and status are tested in the guest (tests/vm/
   dm-atomic-setup: try 'dm-atomic-setup --help'
   [1]
   $ dm-atomic-setup --frob size
-  dm-atomic-setup: unknown option '--frob'
+  dm-atomic-setup: unrecognized option '--frob'
   dm-atomic-setup: try 'dm-atomic-setup --help'
   [1]
   $ dm-atomic-setup -L 010 size 2>&1 | head -n 1
   dm-atomic-setup: a log of 1 blocks is too small for max_bytes 1048576 and max_segments 128 (at least 770 blocks, 3153920 bytes)
   $ dm-atomic-setup -L 0x10 size
-  dm-atomic-setup: -L: '0x10' is not a size (bytes, or a number ending in K, M, G or T)
+  dm-atomic-setup: -L: '0x10' is not a size (bytes, or a number ending in K, M, G, T, P or E, or KiB, MiB, GiB, TiB, PiB or EiB: powers of 1024)
   dm-atomic-setup: try 'dm-atomic-setup --help'
   [1]
   $ dm-atomic-setup -L 99999999999999999T size
-  dm-atomic-setup: -L: '99999999999999999T' is too large
+  dm-atomic-setup: -L: '99999999999999999T' is too large (at most 2^62 bytes)
   dm-atomic-setup: try 'dm-atomic-setup --help'
   [1]
   $ dm-atomic-setup --max-segments 253 size
@@ -88,7 +88,7 @@ ask.  check and dump are dma-check and dma-dump.
   $ dm-atomic-setup format d.img m.img </dev/null | sed 's/uuid [0-9a-f-]*/uuid U/'
   m.img: formatted: uuid U, log 2047 blocks at block 1, data 131072 sectors, data device identity: none (only its size is checked)
   $ dm-atomic-setup -L 4M format d.img m.img </dev/null 2>&1 | sed 's/uuid [0-9a-f-]*/uuid U/'
-  dm-atomic-setup: m.img: contains dm-atomic metadata (uuid U, log 2047 blocks, data 131072 sectors): any data its log still holds would be lost; formatting destroys it; not confirmed (standard input is not a terminal: use --batch-mode)
+  dm-atomic-setup: m.img: contains dm-atomic metadata (uuid U, log 2047 blocks, data 131072 sectors), its log empty: nothing would be lost but the metadata; formatting destroys it; not confirmed (standard input is not a terminal: use --batch-mode)
 
 Any byte that is not zero counts, a newline too (the superblock starts with its checksum,
 whose first byte is a newline in about one format in 256).
@@ -105,7 +105,7 @@ whose first byte is a newline in about one format in 256).
   superblock: ok, version 1, uuid U, log 1+1024 blocks, data 131072 sectors, tail seq 1 at log block 0, features compat 0x3 ro_compat 0x0 incompat 0x0 (fixed_log: the log keeps its size) (data_id: none, only the data device's size is checked)
   $ printf 'x' | dd of=m.img bs=1 seek=100 conv=notrunc status=none
   $ dm-atomic-setup check m.img >/dev/null
-  [2]
+  [7]
   $ dm-atomic-setup check nonexistent.img
   dm-atomic-setup: nonexistent.img: no such device or file
   [4]

@@ -17,15 +17,15 @@ other meaning:
   $ dma-dump -j m
   dma-dump: unknown option '-j'
   Try 'dma-dump --help'.
-  [2]
+  [1]
   $ dma-replay -n z m
   dma-replay: unknown option '-n'
   Try 'dma-replay --help'.
-  [2]
+  [1]
   $ dma-exercise -j j -s script z
   dma-exercise: unknown option '-s'
   Try 'dma-exercise --help'.
-  [2]
+  [1]
   $ dma-dump --json m | jq -r .end.reason; dma-replay --dry-run z m | tail -1
   unwritten
   would replay 0 transactions (0 sectors); log ends: unwritten block at log block 0 (expected seq 1)

@@ -36,22 +36,22 @@ unexpected argument.
   dma-craft (dm-atomic tools) 0.2.0, on-disk format version 1
   dma-craft: unknown command '--frobnicate'
   Try 'dma-craft --help'.
-  rc=2
+  rc=1
   Usage: dma-rwf statx DEV
   rc=0
   dma-rwf (dm-atomic tools) 0.2.0, on-disk format version 1
   dma-rwf: unknown command '--frobnicate'
   Try 'dma-rwf --help'.
-  rc=2
+  rc=1
   Usage: dma-unit [options]
   rc=0
   dma-unit (dm-atomic tools) 0.2.0, on-disk format version 1
   dma-unit: unknown option '--frobnicate'
   Try 'dma-unit --help'.
-  rc=2
+  rc=1
   $ dma-unit -h | tail -2; dma-unit extra; echo "rc=$?"
   Exit status: 0 every check passed, 1 a check failed (the line says
   which), 2 usage error.
   dma-unit: unexpected argument 'extra'
   Try 'dma-unit --help'.
-  rc=2
+  rc=1

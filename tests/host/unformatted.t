@@ -38,8 +38,8 @@ One non-zero byte in block 0 is no longer unformatted but damaged:
   $ dma-check meta
   superblock: bad magic
   damaged
-  [1]
+  [7]
   $ dma-dump meta
   superblock: bad magic
   end: invalid superblock (bad magic)
-  [1]
+  [7]

@@ -19,7 +19,7 @@ Unreadable input.  Root ignores mode bits, so the tools run as nobody
   $ nobody dma-format --data-dev "$d/meta" "$d/t"
   dma-format: D/meta: Permission denied
 
-The exit status is 2 (usage or I/O error), not 1 (damaged):
+The exit status is 2 (refused: permission denied), not 7 (damaged):
 
   $ setpriv --reuid=65534 --regid=65534 --clear-groups dma-check "$d/meta" 2>/dev/null; echo rc=$?
   rc=2

@@ -11,13 +11,13 @@ measures the raw disks under an idle target).
   $ truncate -s 16M fs.img; mkfs.ext4 -q -F fs.img; md5sum fs.img >fs.sum
   $ dma-exercise -j j -n 10 -m plain fs.img
   dma-exercise: fs.img: contains an ext4 signature (blkid -p: TYPE=ext4 USAGE=filesystem); use --force to write over it
-  [1]
+  [2]
   $ dma-bench lists -m plain -T 0.1 fs.img
   dma-bench: fs.img: contains an ext4 signature (blkid -p: TYPE=ext4 USAGE=filesystem); use --force to write over it
-  [1]
+  [2]
   $ truncate -s 8M data; dma-bench path -b 64K -T 0.1 data fs.img
   dma-bench: fs.img: contains an ext4 signature (blkid -p: TYPE=ext4 USAGE=filesystem); use --force to write over it
-  [1]
+  [2]
   $ md5sum -c fs.sum; ls j
   fs.img: OK
   ls: cannot access 'j': No such file or directory
@@ -28,14 +28,14 @@ dm-atomic metadata, and data of any other kind:
   $ truncate -s 16M m.img; dma-format -s 1000 -u 11223344556677889900aabbccddeeff m.img >/dev/null
   $ dma-exercise -j j -n 10 -m plain m.img
   dma-exercise: m.img: contains dm-atomic metadata (uuid 11223344-5566-7788-9900-aabbccddeeff, log 4095 blocks, data 1000 sectors): writing over it destroys the log; use --force to write over it
-  [1]
+  [2]
   $ dma-bench path -b 64K -T 0.1 m.img data
   dma-bench: m.img: contains dm-atomic metadata (uuid 11223344-5566-7788-9900-aabbccddeeff, log 4095 blocks, data 1000 sectors): writing over it destroys the log; use --force to write over it
-  [1]
+  [2]
   $ truncate -s 16M d.img; printf 'precious' | dd of=d.img bs=1 seek=20000 conv=notrunc status=none
   $ dma-exercise -j j -n 10 -m plain d.img
   dma-exercise: d.img: holds data (a non-zero byte at offset 20000 that no dma-exercise run wrote; no signature blkid -p knows); use --force to write over it
-  [1]
+  [2]
   $ dd if=d.img bs=1 skip=20000 count=8 status=none; echo
   precious
 

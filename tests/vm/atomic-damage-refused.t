@@ -35,7 +35,7 @@ copied onto small dm-linear devices, so that whole devices can be compared.
 seq_gap: transaction 1, then a sound descriptor in its place carrying seq 7 where 2 is due.
 
   $ fresh; dma-craft txn m.img 0+8 >/dev/null; dma-craft txn --seq 7 m.img 8+8 >/dev/null; try
-  dma-check: 1
+  dma-check: 7
   Log damaged: the scan stops at a record no crash leaves, not at the end of the log (see dma-check) (-EUCLEAN)
   log damaged at log block 2, where seq 2 is due: sequence gap (seq_gap, found seq 7), after 1 valid transactions; no crash ends a log this way: not activating, nothing written (see dma-check; dma-replay --force replays what comes before it)
   metadata and data devices unchanged
@@ -43,7 +43,7 @@ seq_gap: transaction 1, then a sound descriptor in its place carrying seq 7 wher
 blocknr_mismatch: the descriptor of seq 2, due at log block 2, names metadata block 10:
 
   $ fresh; dma-craft txn m.img 0+8 >/dev/null; dma-craft txn --blocknr 10 m.img 8+8 >/dev/null; try
-  dma-check: 1
+  dma-check: 7
   Log damaged: the scan stops at a record no crash leaves, not at the end of the log (see dma-check) (-EUCLEAN)
   log damaged at log block 2, where seq 2 is due: block number mismatch (blocknr_mismatch, found seq 2), after 1 valid transactions; no crash ends a log this way: not activating, nothing written (see dma-check; dma-replay --force replays what comes before it)
   metadata and data devices unchanged
@@ -51,7 +51,7 @@ blocknr_mismatch: the descriptor of seq 2, due at log block 2, names metadata bl
 bad_desc: a sound descriptor with an entry of zero sectors:
 
   $ fresh; dma-craft txn m.img 0+8 >/dev/null; dma-craft txn --unchecked m.img 8+8 16+0 >/dev/null; try
-  dma-check: 1
+  dma-check: 7
   Log damaged: the scan stops at a record no crash leaves, not at the end of the log (see dma-check) (-EUCLEAN)
   log damaged at log block 2, where seq 2 is due: malformed descriptor (bad_desc, entry 1), after 1 valid transactions; no crash ends a log this way: not activating, nothing written (see dma-check; dma-replay --force replays what comes before it)
   metadata and data devices unchanged
@@ -59,7 +59,7 @@ bad_desc: a sound descriptor with an entry of zero sectors:
 entry_range: an entry that runs past the end of the data device:
 
   $ fresh; dma-craft txn m.img 0+8 >/dev/null; dma-craft txn --unchecked m.img $((DS - 4))+8 >/dev/null; try
-  dma-check: 1
+  dma-check: 7
   Log damaged: the scan stops at a record no crash leaves, not at the end of the log (see dma-check) (-EUCLEAN)
   log damaged at log block 2, where seq 2 is due: entry past the end of the data device (entry_range, entry 0), after 1 valid transactions; no crash ends a log this way: not activating, nothing written (see dma-check; dma-replay --force replays what comes before it)
   metadata and data devices unchanged
@@ -69,7 +69,7 @@ over the tail of the 1024-block log:
 
   $ fresh; for i in 1 2 3; do dma-craft txn m.img 0+2048 >/dev/null; done
   $ dma-craft txn --no-data m.img 0+2048 >/dev/null; try
-  dma-check: 1
+  dma-check: 7
   Log damaged: the scan stops at a record no crash leaves, not at the end of the log (see dma-check) (-EUCLEAN)
   log damaged at log block 771, where seq 4 is due: transaction overruns the log tail (log_overrun), after 3 valid transactions; no crash ends a log this way: not activating, nothing written (see dma-check; dma-replay --force replays what comes before it)
   metadata and data devices unchanged

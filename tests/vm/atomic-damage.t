@@ -31,7 +31,7 @@ Transaction 2's data is damaged (a flipped byte); transaction 3 says 2 was durab
 
   $ craft "--durable-seq 3" 4 100
   $ dma-check -q $SCRATCH1 >/dev/null 2>&1; echo "dma-check: $?"
-  dma-check: 1
+  dma-check: 7
   $ try
   Log damaged: acknowledged transactions lie beyond a damaged one (see dma-check) (-EUCLEAN)
   log damaged: the scan stops at transaction 2 (data checksum mismatch), but transaction 3 records it as durable; not activating (see dma-check)

@@ -50,7 +50,7 @@ and by the tools:
   wrong data device
   $ dma-replay /dev/mapper/dd-b $M
   dma-replay: /dev/mapper/dd-b is not the data device of this metadata: the superblock records dm-uuid TEST-DATA-A, /dev/mapper/dd-b has dm-uuid TEST-DATA-B; nothing replayed (--ignore-data-id replays anyway)
-  [1]
+  [2]
   $ dd if=/dev/mapper/dd-b bs=65536 count=1 status=none | cmp -s - /tmp/p1 || echo "nothing written there"
   nothing written there
 

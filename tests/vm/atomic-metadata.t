@@ -29,7 +29,7 @@ One flipped byte anywhere in the superblock is a checksum mismatch.
   Superblock checksum mismatch (-EINVAL)
   unchanged
   $ dma-check -q $SCRATCH1 >/dev/null 2>&1; echo "dma-check: $?"
-  dma-check: 1
+  dma-check: 7
   $ printf '\000' | dd of=$SCRATCH1 bs=1 seek=1000 conv=notrunc status=none
   $ [ "$(sb_sum)" = "$good" ] && try
   accepted
@@ -67,7 +67,7 @@ atomic-readonly.t; dma-check still reads it).  The kernel log names the bits; th
   $ dma-check -q $SCRATCH1; echo "dma-check: $?"
   superblock: incompatible features this version does not know (incompat 0x2): only a newer version can use this metadata
   unsupported
-  dma-check: 1
+  dma-check: 2
   $ dma-craft sb $SCRATCH1 incompat=0 ro_compat=1
   $ before=$(sb_sum); try; [ "$(sb_sum)" = "$before" ] && echo unchanged
   Superblock has read-only-compatible features this version does not know: cannot activate read-write (-EINVAL)

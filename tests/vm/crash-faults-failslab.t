@@ -44,7 +44,7 @@ target latches fail mode.
   $ dmsetup suspend cf-d; dmsetup load cf-d --table "0 $D flakey $SCRATCH0 0 0 60 1 error_writes"; dmsetup resume cf-d
   $ dmsetup create cf --table "$T"
   $ dma-exercise -j /tmp/j -m atomic -n 8 -S 1 /dev/mapper/cf >/dev/null 2>&1; echo "writer exit $?"
-  writer exit [01] (re)
+  writer exit [06] (re)
   $ dmsetup message cf 0 checkpoint >/dev/null 2>&1; dmsetup status cf | awk '{ print $NF }'
   Fail
   $ dmsetup remove cf

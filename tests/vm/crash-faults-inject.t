@@ -60,7 +60,7 @@ $SCRATCH1 for the next case.
   $ dmsetup suspend cf-m && dmsetup load cf-m /tmp/t && dmsetup resume cf-m
   $ fmr 20 -1; dmesg -C
   $ stream $SCRATCH1 1 ioctl
-  writer exit 1, Fail
+  writer exit 6, Fail
   $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p' |
   >   sed -E 's/by: (log write|metadata device flush)$/by: the log (a write or a flush)/'
   fail mode latched by: the log (a write or a flush)
@@ -83,7 +83,7 @@ replays.
 
   $ fmr 100 -1
   $ stream $SCRATCH0 2
-  writer exit 1, Fail
+  writer exit 6, Fail
   $ dmsetup remove cf; fmr 100 1
   $ refused
   atomic: I/O error while replaying the log

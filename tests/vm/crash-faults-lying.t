@@ -153,7 +153,7 @@ removal was clean (everything written back), so a re-format loses nothing.
   $ dma-check /dev/mapper/cf-m
   superblock: bad magic
   damaged
-  [1]
+  [7]
   $ dd if=/dev/zero of=/dev/mapper/cf-m bs=4096 count=1 oflag=direct status=none
   $ dmsetup create cf --table "$T" && mode
   rw

@@ -45,7 +45,7 @@ fails the test on one).
 Log write fails (metadata slice returns EIO for writes):
 
   $ phase cf-m "0 $M flakey $SCRATCH1 0 0 60 1 error_writes" 1
-  writer exit 1
+  writer exit 6
   $ mode
   Fail
   $ again
@@ -60,7 +60,7 @@ next unreadable metadata (dm-dust: block 0 unreadable): both activations are ref
 with their reason and write nothing; repaired, recovery replays and nothing is lost.
 
   $ phase cf-d "0 $D flakey $SCRATCH0 0 0 60 1 error_writes" 2
-  writer exit 1
+  writer exit 6
   $ mode
   Fail
   $ dmsetup remove cf
@@ -83,7 +83,7 @@ with their reason and write nothing; repaired, recovery replays and nothing is l
 Superblock (tail) update fails: metadata block 0 returns errors, the log does not.
 
   $ phase cf-m "$(printf '0 8 error\n8 %d linear %s 8' $((M - 8)) $SCRATCH1)" 3
-  writer exit 1
+  writer exit 6
   $ dmsetup message cf 0 checkpoint >/dev/null 2>&1; mode
   Fail
   $ again

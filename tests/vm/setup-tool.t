@@ -75,6 +75,6 @@ Damaged metadata is refused before the kernel sees it, and nothing is created.
   $ printf 'x' | dd of=$SCRATCH1 bs=1 seek=100 conv=notrunc status=none
   $ dm-atomic-setup open $SCRATCH0 $SCRATCH1 db 2>&1 | _filter_scratch
   dm-atomic-setup: dma-check: superblock: bad checksum
-  dm-atomic-setup: SCRATCH1: metadata damaged, of a newer version, or not for SCRATCH0 (run 'dm-atomic-setup check SCRATCH1')
+  dm-atomic-setup: SCRATCH1: metadata damaged, or made for a data device of another size than SCRATCH0 (run 'dm-atomic-setup check SCRATCH1')
   $ dmsetup info db >/dev/null 2>&1 || echo "no db"
   no db

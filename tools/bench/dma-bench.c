@@ -90,7 +90,7 @@ static void record(struct worker *w, double secs)
 		w->cap = w->cap ? w->cap * 2 : 4096;
 		w->lat = realloc(w->lat, w->cap * sizeof(*w->lat));
 		if (!w->lat)
-			die(EXIT_USAGE, "out of memory");
+			die(EXIT_NOMEM, "out of memory");
 	}
 	w->lat[w->nlat++] = (uint32_t)(secs * 1e6 + 0.5);
 }
@@ -106,7 +106,7 @@ static void *run_worker(void *arg)
 	unsigned int i;
 
 	if (!l)
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	memset(buf, 0x5a ^ w->id, total);
 	for (;;) {
 		double t0 = now_s();
@@ -223,8 +223,8 @@ static void __attribute__((noreturn)) help(void)
 	       "dm-atomic metadata is refused too).  Block devices are opened\n"
 	       "exclusively (a device in use is refused) unless --shared.\n"
 	       "\n"
-	       "Exit status: 0 done, 1 a write failed or a device was refused, 2 usage\n"
-	       "or setup error.\n",
+	       "Exit status: 0 done, 2 a device refused (it holds something else, too\n"
+	       "small), 6 a write failed;\n" EXIT_STATUS_HELP,
 	       progname, progname, progname, ALIST_MAX_SEGS);
 	exit(EXIT_OK);
 }
@@ -315,25 +315,25 @@ static int cmd_lists(int argc, char **argv)
 	claim_dev(cfg.dev, &dev_size);
 	fd = open(cfg.dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd < 0)
-		die_errno(EXIT_USAGE, "%s: open O_DIRECT", cfg.dev);
+		die_errno(errno_exit(errno), "%s: open O_DIRECT", cfg.dev);
 	dw_bytes = cfg.mode == MODE_DW ? (uint64_t)cfg.jobs * cfg.segs * cfg.seg_bytes : 0;
 	if (!cfg.region)
 		cfg.region = dev_size - dw_bytes;
 	cfg.region -= cfg.region % cfg.seg_bytes;
 	if (cfg.region + dw_bytes > dev_size || cfg.region / cfg.seg_bytes < 2 * cfg.segs)
-		die(EXIT_USAGE, "%s: %llu bytes: too small for the region and %llu bytes of "
+		die(EXIT_REFUSED, "%s: %llu bytes: too small for the region and %llu bytes of "
 		    "doublewrite area", cfg.dev, (unsigned long long)dev_size,
 		    (unsigned long long)dw_bytes);
 	dw_base = cfg.region;
 
 	w = calloc(cfg.jobs, sizeof(*w));
 	if (!w)
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	clock_gettime(CLOCK_MONOTONIC, &t_start);
 	for (i = 0; i < cfg.jobs; i++) {
 		w[i].id = i;
 		if (pthread_create(&w[i].th, NULL, run_worker, &w[i]))
-			die(EXIT_USAGE, "cannot start writer %u", i);
+			die(EXIT_NOMEM, "cannot start writer %u", i);
 	}
 	for (i = 0; i < cfg.jobs; i++) {
 		pthread_join(w[i].th, NULL);
@@ -347,7 +347,7 @@ static int cmd_lists(int argc, char **argv)
 	secs = (t_end.tv_sec - t_start.tv_sec) + (t_end.tv_nsec - t_start.tv_nsec) / 1e9;
 	all = malloc((n ? n : 1) * sizeof(*all));
 	if (!all)
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	for (i = 0, k = 0; i < cfg.jobs; i++) {
 		memcpy(all + k, w[i].lat, w[i].nlat * sizeof(*all));
 		k += w[i].nlat;
@@ -367,7 +367,7 @@ static int cmd_lists(int argc, char **argv)
 	free(w);
 	if (err)
 		msg("%s: %s write failed: %s", cfg.dev, mode_name(cfg.mode), strerror(err));
-	return err ? EXIT_PROBLEM : EXIT_OK;
+	return err ? EXIT_IO : EXIT_OK;
 }
 
 /* --- cpu ---------------------------------------------------------------------------- */
@@ -431,7 +431,7 @@ static void do_scan(char *a, char *b, size_t n)
 	s.read_block = mem_read_block;
 	dmat_scan(&s);
 	if (s.result != DMAT_SCAN_UNWRITTEN || s.nr_txns != scan_txns)
-		die(EXIT_USAGE, "cpu: the scan of the in-memory log ended early: %s after %llu "
+		die(EXIT_IO, "cpu: the scan of the in-memory log ended early: %s after %llu "
 		    "of %llu transactions", dmat_scan_result_str(s.result),
 		    (unsigned long long)s.nr_txns, (unsigned long long)scan_txns);
 }
@@ -483,7 +483,7 @@ static int cmd_cpu(int argc, char **argv)
 		struct dmat_superblock *sb = (void *)mlog.blocks;
 
 		if (dmat_sb_build(sb, uuid, 1, log_blocks, 1ULL << 30))
-			die(EXIT_USAGE, "cpu: cannot build a superblock");
+			die(EXIT_IO, "cpu: cannot build a superblock");
 		dmat_geometry_from_sb(&geo, sb);
 	}
 	for (pos = 0, seq = 1; pos + 17 + 4 <= log_blocks; pos += 17, seq++) {
@@ -498,7 +498,7 @@ static int cmd_cpu(int argc, char **argv)
 			       DMAT_BLOCK_SIZE);
 			if (dmat_desc_add(d, &geo, xorshift(&rng) % ((1ULL << 30) / 8) * 8, 8,
 					 dmat_crc32c(data, DMAT_BLOCK_SIZE)))
-				die(EXIT_USAGE, "cpu: cannot build a descriptor");
+				die(EXIT_IO, "cpu: cannot build a descriptor");
 		}
 		dmat_desc_seal(d);
 		scan_txns++;
@@ -578,7 +578,7 @@ static int cmd_path(int argc, char **argv)
 		usage_error("path: LOG and DATA, two devices");
 	list = strdup(step_arg);
 	if (!list)
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	if (*step_arg == ',' || strstr(step_arg, ",,") ||
 	    (*step_arg && step_arg[strlen(step_arg) - 1] == ','))
 		usage_error("--steps: '%s' has an empty step", step_arg);
@@ -601,17 +601,17 @@ static int cmd_path(int argc, char **argv)
 	claim_dev(argv[optind], &log_size);
 	claim_dev(argv[optind + 1], &data_size);
 	if (log_off >= log_size || log_size - log_off < 2 * (bytes + 8192))
-		die(EXIT_USAGE, "%s: %llu bytes: too small for two writes of %llu bytes past "
+		die(EXIT_REFUSED, "%s: %llu bytes: too small for two writes of %llu bytes past "
 		    "the log offset %llu", argv[optind], (unsigned long long)log_size,
 		    (unsigned long long)bytes, (unsigned long long)log_off);
 	if (data_size < bytes)
-		die(EXIT_USAGE, "%s: %llu bytes: smaller than one write of %llu",
+		die(EXIT_REFUSED, "%s: %llu bytes: smaller than one write of %llu",
 		    argv[optind + 1], (unsigned long long)data_size, (unsigned long long)bytes);
 	lfd = open(argv[optind], O_RDWR | O_DIRECT | O_CLOEXEC);
 	sfd = open(argv[optind], O_RDWR | O_DIRECT | O_DSYNC | O_CLOEXEC);
 	dfd = open(argv[optind + 1], O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (lfd < 0 || sfd < 0 || dfd < 0)
-		die_errno(EXIT_USAGE, "path: open O_DIRECT");
+		die_errno(errno_exit(errno), "path: open O_DIRECT");
 	/* Block 0: the descriptor (zeros: no log format's), then the data. */
 	buf = xalloc_aligned(bytes + 4096);
 	memset(buf, 0, 4096);
@@ -682,7 +682,7 @@ static int cmd_path(int argc, char **argv)
 	close(dfd);
 	if (err)
 		msg("path: a write failed: %s", strerror(err));
-	return err ? EXIT_PROBLEM : EXIT_OK;
+	return err ? EXIT_IO : EXIT_OK;
 }
 
 int main(int argc, char **argv)

@@ -66,12 +66,12 @@ static void table_part_uuid(const char *path, unsigned int partno, char out[64])
 	out[0] = 0;
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
-		die_errno(EXIT_USAGE, "%s: cannot read its partition table", path);
+		die_errno(EXIT_IO, "%s: cannot read its partition table", path);
 	if (ioctl(fd, BLKSSZGET, &lbs) || lbs < 512 || lbs > 32768)
 		lbs = 512;
 	r = pread_full(fd, buf, 2 * (size_t)lbs, 0);
 	if (r)
-		die(EXIT_USAGE, "%s: reading its partition table: %s", path, strerror(-r));
+		die(EXIT_IO, "%s: reading its partition table: %s", path, strerror(-r));
 	if (buf[510] != 0x55 || buf[511] != 0xaa)
 		goto out;
 	/* The kernel tries GPT (behind a protective MBR) before MBR. */
@@ -88,7 +88,7 @@ static void table_part_uuid(const char *path, unsigned int partno, char out[64])
 			goto out;
 		r = pread_full(fd, buf, esz, entries * lbs + (u64)(partno - 1) * esz);
 		if (r)
-			die(EXIT_USAGE, "%s: reading its GPT: %s", path, strerror(-r));
+			die(EXIT_IO, "%s: reading its GPT: %s", path, strerror(-r));
 		guid_str(buf + 16, out);
 	} else {
 		snprintf(out, 64, "%08x-%02x", le32_to_cpu(*(const __le32 *)(buf + 440)),
@@ -123,7 +123,7 @@ void data_dev_id(const char *path, struct dmat_data_id *id)
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(st.st_rdev),
 		 minor(st.st_rdev));
 	if (!realpath(sys, real))
-		die_errno(EXIT_USAGE, "%s: cannot find its disk in sysfs", path);
+		die_errno(EXIT_IO, "%s: cannot find its disk in sysfs", path);
 	snprintf(disk, sizeof(disk), "/dev/%s", basename(dirname(real)));
 	table_part_uuid(disk, partno, line);
 	if (line[0])

@@ -47,21 +47,21 @@ void refuse_same_device(const char *data, const char *meta)
 		return;
 	if (S_ISBLK(a.st_mode) && S_ISBLK(b.st_mode)) {
 		if (a.st_rdev == b.st_rdev)
-			die(EXIT_USAGE, "%s and %s are the same device (%u:%u): the metadata "
+			die(EXIT_REFUSED, "%s and %s are the same device (%u:%u): the metadata "
 			    "must be another device than the data (formatting would "
 			    "overwrite the data)", data, meta, major(a.st_rdev),
 			    minor(a.st_rdev));
 		if (whole_disk(b.st_rdev) == a.st_rdev)
-			die(EXIT_USAGE, "%s is a partition of %s: the metadata must not "
+			die(EXIT_REFUSED, "%s is a partition of %s: the metadata must not "
 			    "overlap the data (formatting would overwrite the data)",
 			    meta, data);
 		if (whole_disk(a.st_rdev) == b.st_rdev)
-			die(EXIT_USAGE, "%s is a partition of %s: the metadata must not "
+			die(EXIT_REFUSED, "%s is a partition of %s: the metadata must not "
 			    "overlap the data (formatting would overwrite the data)",
 			    data, meta);
 	} else if (S_ISREG(a.st_mode) && S_ISREG(b.st_mode) &&
 		   a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
-		die(EXIT_USAGE, "%s and %s are the same file: the metadata must be "
+		die(EXIT_REFUSED, "%s and %s are the same file: the metadata must be "
 		    "another device than the data (formatting would overwrite the "
 		    "data)", data, meta);
 	}
@@ -186,16 +186,16 @@ void refuse_unless_blank(const char *path, int fd, uint64_t size, int sig,
 	int r;
 
 	if (sig)
-		die(EXIT_PROBLEM, "%s: contains %s; use %s to write over it", path,
+		die(EXIT_REFUSED, "%s: contains %s; use %s to write over it", path,
 		    sig_desc, force_opt);
 	end -= end % STAMP_BLOCK;
 	r = pread_full(fd, buf, end, 0);
 	if (r)
-		die(EXIT_USAGE, "%s: cannot read its first %llu bytes to see what it holds: "
+		die(EXIT_IO, "%s: cannot read its first %llu bytes to see what it holds: "
 		    "%s; use %s to write over it unread", path, (unsigned long long)end,
 		    strerror(-r), force_opt);
 	if (end >= DMAT_BLOCK_SIZE && dmat_sb_describe(buf, desc, sizeof(desc)))
-		die(EXIT_PROBLEM, "%s: contains %s: writing over it destroys the log; "
+		die(EXIT_REFUSED, "%s: contains %s: writing over it destroys the log; "
 		    "use %s to write over it", path, desc, force_opt);
 	for (off = 0; off < end; off += STAMP_BLOCK) {
 		const unsigned char *b = buf + off;
@@ -204,7 +204,7 @@ void refuse_unless_blank(const char *path, int fd, uint64_t size, int sig,
 			continue;
 		for (i = 0; i < STAMP_BLOCK; i++)
 			if (b[i])
-				die(EXIT_PROBLEM, "%s: holds data (a non-zero byte at offset "
+				die(EXIT_REFUSED, "%s: holds data (a non-zero byte at offset "
 				    "%llu that no dma-exercise run wrote; no signature "
 				    "blkid -p knows); use %s to write over it", path,
 				    (unsigned long long)(off + i), force_opt);

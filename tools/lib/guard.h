@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /*
- * Die (exit 2) when data and meta name the same block device (the same
+ * Die (exit 2, refused) when data and meta name the same block device (the same
  * device number) or the same file (the same file system and inode, so a
  * symbolic or hard link is caught), or one is a partition of the other (a
  * whole disk and its partition share sectors).  Paths that cannot be
@@ -40,7 +40,7 @@ int dmat_sb_describe(const void *block, char *desc, size_t len);
 #define GUARD_CHECK_BYTES	65536U
 
 /*
- * dma-exercise and dma-bench: die (exit 1, naming what was found and
+ * dma-exercise and dma-bench: die (exit 2, refused, naming what was found and
  * force_opt) unless the target holds nothing they would destroy: blkid -p
  * finds no signature, and every 4 KiB block of its first GUARD_CHECK_BYTES
  * is all zero or a dma-exercise stamp (starts with its magic: a torn stamp

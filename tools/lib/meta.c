@@ -40,7 +40,7 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
 	}
 	r = meta_read_block(m, 0, m->sb);
 	if (r)
-		die(EXIT_USAGE, "%s: reading the superblock: %s", path, strerror(-r));
+		die(EXIT_IO, "%s: reading the superblock: %s", path, strerror(-r));
 	/* Opened for reading only: unknown ro_compat features do not stop it. */
 	m->read_only = (flags & O_ACCMODE) == O_RDONLY;
 	m->sbr = m->read_only ? dmat_sb_validate_read(m->sb, data_sectors, m->blocks)
@@ -161,7 +161,7 @@ int meta_check_log(struct meta *m, struct dmat_scan *s,
 	meta_progress(m, NULL);
 	scan_end_str(s, v->end, sizeof(v->end));
 	if (s->result == DMAT_SCAN_IO_ERROR)
-		die(EXIT_USAGE, "%s: %s", m->path, v->end);
+		die(EXIT_IO, "%s: %s", m->path, v->end);
 	/* As recovery judges it (check_log() in dm-atomic-log.c). */
 	v->damaged = !dmat_scan_end_is_normal(s);
 	if (!v->damaged) {
@@ -169,7 +169,7 @@ int meta_check_log(struct meta *m, struct dmat_scan *s,
 		v->beyond = dmat_scan_probe_beyond(s, &v->at, &v->at_seq);
 		meta_progress(m, NULL);
 		if (v->beyond < 0)
-			die(EXIT_USAGE, "%s: reading log block %llu: %s", m->path,
+			die(EXIT_IO, "%s: reading log block %llu: %s", m->path,
 			    (unsigned long long)v->at, strerror(-v->beyond));
 		v->damaged = v->beyond == DMAT_PROBE_DAMAGE;
 	}
@@ -179,7 +179,7 @@ int meta_check_log(struct meta *m, struct dmat_scan *s,
 uint64_t data_size_sectors(const char *path, uint64_t size)
 {
 	if (size < 512 || size % 512)
-		die(EXIT_USAGE, "%s: size %llu bytes is not a non-zero multiple of "
+		die(EXIT_REFUSED, "%s: size %llu bytes is not a non-zero multiple of "
 		    "512", path, (unsigned long long)size);
 	return size / 512;
 }
@@ -348,7 +348,7 @@ void meta_write_sb(struct meta *m)
 	if (!r && fsync(m->fd))
 		r = -errno;
 	if (r)
-		die(EXIT_USAGE, "%s: writing the superblock: %s", m->path, strerror(-r));
+		die(EXIT_IO, "%s: writing the superblock: %s", m->path, strerror(-r));
 }
 
 int meta_needs_check(const struct meta *m)

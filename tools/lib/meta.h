@@ -26,7 +26,7 @@ struct meta {
 
 /*
  * Open (O_EXCL on a block device if excl) and read and validate the
- * superblock.  Dies with exit 2 on usage/I/O errors; an invalid superblock
+ * superblock.  Dies on a missing device (exit 4), one in use (5), an I/O error (6); an invalid superblock
  * is not an error here: see meta_sb_problem().  data_sectors 0 = unknown.
  * Opened O_RDONLY, the superblock is validated for reading
  * (dmat_sb_validate_read(): unknown ro_compat features pass, see
@@ -40,7 +40,8 @@ void meta_open(struct meta *m, const char *path, int flags, int excl,
  * dmat_sb_result_str() of the validation, with both sizes where a size does
  * not match ("data device size mismatch: formatted for 16384 sectors, the data
  * device has 8192"); NULL when it is valid.  Points to a static buffer.  The
- * tools report it as a problem found (exit 1), except an unformatted device.
+ * tools report it as damaged (exit 7), except an unformatted device and
+ * unsupported metadata (exit 2).
  */
 const char *meta_sb_problem(const struct meta *m);
 
@@ -52,7 +53,7 @@ int meta_unformatted(const struct meta *m);
 
 /*
  * The superblock has incompat features this version does not know: not
- * damaged, but unusable here (the tools say "unsupported", exit 1).
+ * damaged, but unusable here (the tools say "unsupported", exit 2: refused).
  */
 int meta_unsupported(const struct meta *m);
 
@@ -75,9 +76,9 @@ struct log_verdict {
 /*
  * meta_scan() from the tail, then, where the log ends normally, probe beyond
  * the end (dmat_scan_probe_beyond()) for a descriptor proving that committed
- * transactions were lost.  Returns v->damaged: 1 = a problem found (exit 1
+ * transactions were lost.  Returns v->damaged: 1 = damaged (exit 7
  * for the caller), 0 = the log ends as a healthy or crashed log ends.
- * Dies with exit 2 on a read error ("PATH: <end>" or "PATH: reading log
+ * Dies with exit 6 on a read error ("PATH: <end>" or "PATH: reading log
  * block N: ...").
  */
 int meta_check_log(struct meta *m, struct dmat_scan *s,
@@ -86,7 +87,7 @@ int meta_check_log(struct meta *m, struct dmat_scan *s,
 
 /*
  * Sectors of a data device of size bytes (path for the message); dies with
- * exit 2 unless size is a non-zero multiple of 512.
+ * exit 2 (refused) unless size is a non-zero multiple of 512.
  */
 uint64_t data_size_sectors(const char *path, uint64_t size);
 
@@ -123,7 +124,7 @@ int meta_needs_check(const struct meta *m);
 /*
  * The identity of the data device at path, as the kernel target reads it
  * (see "Data device identity" in dm-atomic-format.h); DMAT_DATA_ID_NONE for
- * an image file.  Dies with exit 2 if a partition table cannot be read.
+ * an image file.  Dies with exit 6 if a partition table cannot be read.
  */
 void data_dev_id(const char *path, struct dmat_data_id *id);
 

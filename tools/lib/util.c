@@ -48,6 +48,22 @@ void die(int code, const char *fmt, ...)
 	exit(code);
 }
 
+int errno_exit(int e)
+{
+	switch (e) {
+	case ENOENT: case ENOTDIR: case ENXIO: case ENODEV: case ENOMEDIUM:
+		return EXIT_NOTFOUND;
+	case EBUSY:
+		return EXIT_BUSY;
+	case EACCES: case EPERM: case EROFS:
+		return EXIT_REFUSED;
+	case ENOMEM:
+		return EXIT_NOMEM;
+	default:
+		return EXIT_IO;
+	}
+}
+
 void die_errno(int code, const char *fmt, ...)
 {
 	int e = errno;
@@ -90,6 +106,10 @@ void bad_option(int c, int opt, char *const argv[], int ind)
 	if (opt && !strncmp(arg, "--", 2) && strchr(arg, '='))
 		usage_error("option '%.*s' takes no argument",
 			    (int)(strchr(arg, '=') - arg), arg);
+	/* -q: dm-atomic-setup's --batch-mode, --quiet of dma-check and dma-verify. */
+	if (opt == 'q')
+		usage_error("unknown option '-q': %s never asks (what would destroy data is "
+			    "refused without --force) and has no quiet mode", progname);
 	if (opt)
 		usage_error("unknown option '-%c'", opt);
 	usage_error("unknown option '%s'", arg);
@@ -135,6 +155,11 @@ uint64_t parse_u64(const char *what, const char *s)
 	p++;
 	if (!strcasecmp(p, "ib"))
 		p += 2;
+	else if (!strcasecmp(p, "b"))
+		usage_error("%s: '%s': %cB is ambiguous (1000 or 1024?): give %c or %ciB "
+			    "(powers of 1024), or the number of bytes", what, s,
+			    toupper((unsigned char)*u), toupper((unsigned char)*u),
+			    toupper((unsigned char)*u));
 	if (*p)
 		goto not_a_number;
 	shift = 10 * (unsigned int)(u - units + 1);
@@ -169,25 +194,25 @@ int open_dev(const char *path, int flags, int excl, uint64_t *size, int *is_blk)
 	int fd;
 
 	if (stat(path, &st) < 0)
-		die_errno(EXIT_USAGE, "%s", path);
+		die_errno(errno_exit(errno), "%s", path);
 	if (S_ISDIR(st.st_mode))
-		die(EXIT_USAGE, "%s: is a directory, not a device or image file", path);
+		die(EXIT_NOTFOUND, "%s: is a directory, not a device or image file", path);
 	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
-		die(EXIT_USAGE, "%s: not a block device or regular file", path);
+		die(EXIT_NOTFOUND, "%s: not a block device or regular file", path);
 	if (S_ISBLK(st.st_mode) && excl)
 		flags |= O_EXCL;
 	fd = open(path, flags | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == EBUSY)
-			die(EXIT_USAGE, "%s: device is in use (opened exclusively "
+			die(EXIT_BUSY, "%s: device is in use (opened exclusively "
 			    "elsewhere, e.g. by an active dm-atomic target)", path);
-		die_errno(EXIT_USAGE, "%s", path);
+		die_errno(errno_exit(errno), "%s", path);
 	}
 	if (fstat(fd, &st) < 0)
-		die_errno(EXIT_USAGE, "%s: fstat", path);
+		die_errno(EXIT_IO, "%s: fstat", path);
 	if (S_ISBLK(st.st_mode)) {
 		if (ioctl(fd, BLKGETSIZE64, size) < 0)
-			die_errno(EXIT_USAGE, "%s: BLKGETSIZE64", path);
+			die_errno(EXIT_IO, "%s: BLKGETSIZE64", path);
 		/*
 		 * The target writes the metadata with bios, past this
 		 * device's page cache: what an earlier run read (dma-dump
@@ -248,7 +273,7 @@ void *xalloc_aligned(size_t n)
 	void *p;
 
 	if (posix_memalign(&p, 4096, n ? n : 4096))
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	memset(p, 0, n);
 	return p;
 }

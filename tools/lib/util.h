@@ -8,10 +8,27 @@
 #include <stdarg.h>
 #include <sys/types.h>
 
-/* Exit codes shared by every tool. */
+/*
+ * Exit codes shared by every tool and dm-atomic-setup, in classes (the
+ * numbers cryptsetup gives its own, where it has the class); man pages,
+ * docs/operators.md and tests/host/exit-codes.t say the same.
+ */
 #define EXIT_OK		0
-#define EXIT_PROBLEM	1	/* damaged / violation / refused */
-#define EXIT_USAGE	2	/* bad usage or an I/O error */
+#define EXIT_USAGE	1	/* bad option, argument or input script */
+#define EXIT_REFUSED	2	/* refused: would destroy data, wrong or unsupported device, ... */
+#define EXIT_NOMEM	3	/* out of memory (or a thread could not start) */
+#define EXIT_NOTFOUND	4	/* no such device or file, or not a device or file */
+#define EXIT_BUSY	5	/* device in use (held exclusively elsewhere) */
+#define EXIT_IO		6	/* I/O error, or a system call failed */
+#define EXIT_DAMAGED	7	/* damaged metadata; dma-verify: a violation found */
+
+/* The classes, for the end of every tool's --help. */
+#define EXIT_STATUS_HELP \
+	"the classes: 0 done, 1 usage error, 2 refused, 3 out of memory, 4 not found,\n" \
+	"5 in use, 6 I/O error, 7 damaged (dm-atomic-setup(8), EXIT STATUS).\n"
+
+/* The exit class of an errno from open(): ENOENT 4, EBUSY 5, EACCES 2, else 6. */
+int errno_exit(int e);
 
 extern const char *progname;
 
@@ -29,7 +46,7 @@ void bad_option(int c, int optopt_val, char *const argv[], int optind_val)
 /*
  * After getopt: the positional arguments must be exactly those named (a
  * NULL-terminated list, e.g. "METADATA", "DATA", NULL).  Otherwise dies with
- * exit 2 (usage): "missing NAME argument" or "unexpected argument 'X'".
+ * exit 1 (usage): "missing NAME argument" or "unexpected argument 'X'".
  * Returns argv + optind, the first of them.
  */
 char **positional_args(int argc, char **argv, ...) __attribute__((sentinel));
@@ -41,7 +58,8 @@ char **positional_args(int argc, char **argv, ...) __attribute__((sentinel));
  * multiplies the number; it does not change what an option counts
  * (--data-sectors 16K is 16384 sectors).  No sign, no hex, no octal: "010" is
  * ten.  Anything else, or a value above 2^64 - 1, dies with exit 2 (usage)
- * naming what: the option or field.
+ * naming what: the option or field.  A decimal unit ("MB", "KB") is
+ * refused, naming the accepted forms.
  */
 uint64_t parse_u64(const char *what, const char *s);
 /* parse_u64() of a value that must lie in min..max (inclusive). */
@@ -61,7 +79,7 @@ uint64_t path_size(const char *path);
 /*
  * Full pread/pwrite (retried on EINTR and short transfers); 0 or -errno
  * (-EIO when the file ends first: truncated).  The caller reports the error
- * (tools: exit 2).  io_full() is either, chosen by write.
+ * (tools: exit 6).  io_full() is either, chosen by write.
  */
 int io_full(int fd, void *buf, size_t n, uint64_t off, int write);
 int pread_full(int fd, void *buf, size_t n, uint64_t off);

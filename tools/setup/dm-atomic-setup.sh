@@ -10,11 +10,12 @@ version=@VERSION@
 case "$version" in @*) version=$(cat "$here/../VERSION" 2>/dev/null || echo unknown) ;; esac
 [ -n "${DMA_TOOLS_VERSION:-}" ] && version=$DMA_TOOLS_VERSION
 # The tools it runs (dma-format, dma-check, dma-dump) are installed beside it; udev and
-# systemd run it with a short PATH.
-PATH=$here:$PATH:/usr/local/sbin:/usr/sbin:/sbin
+# systemd run it with a short PATH (and env -i with none).
+PATH=$here:${PATH:-/usr/local/bin:/usr/bin:/bin}:/usr/local/sbin:/usr/sbin:/sbin
 
-# Exit codes, in classes (as cryptsetup documents its own).
-E_OK=0 E_USAGE=1 E_REFUSED=2 E_NOTFOUND=4 E_BUSY=5 E_IO=6
+# Exit codes, in classes (the numbers cryptsetup gives its own, where it has the class),
+# shared with the dma-* tools (tools/lib/util.h): their status is passed on as it is.
+E_OK=0 E_USAGE=1 E_REFUSED=2 E_NOMEM=3 E_NOTFOUND=4 E_BUSY=5 E_IO=6 E_DAMAGED=7
 
 usage() {
 	cat <<EOF
@@ -26,7 +27,9 @@ Commands:
   open DATA META NAME create /dev/mapper/NAME: the atomic target over DATA with
                       its log on META (an all-zero META is formatted, a log
                       left by a crash is replayed)
-  close NAME          remove /dev/mapper/NAME (its log is written back first)
+  close NAME          write the log back and remove /dev/mapper/NAME; refused
+                      when the log cannot be emptied (fail mode) unless
+                      --keep-log
   resize NAME         after the data and/or metadata device grew: reload NAME
                       with the data device's new size (the log grows into a
                       larger metadata device unless formatted with -L);
@@ -61,15 +64,23 @@ Options:
       --all-writes-atomic     every write of at most max-bytes atomic, through
                             the log (open: feature flag)
       --tab FILE            the atomictab (default /etc/atomictab)
-  -q, --batch-mode          do not ask before destroying data
-      --json                status: one JSON object
+      --keep-log            close: remove the device even when its log cannot
+                            be written back (the next open replays it)
+  -q, --batch-mode          do not ask before destroying data (format), as
+                            cryptsetup's -q; it does not make output quieter
+      --json                status, check, dump, size, list-tab: one JSON object
   -h, --help                show this help
   -V, --version             show the version
 
-Sizes are bytes, or a number ending in K, M, G or T (powers of 1024).
-Exit status: 0 done, 1 usage error, 2 refused (by the kernel, by the checks,
-or not confirmed; the reason is printed), 4 device or name not found, 5 device
-in use or name exists, 6 I/O error.
+Options may come before or after the command, as --opt VALUE or --opt=VALUE;
+short ones may be bundled (-qL 8M); -- ends the options.
+Sizes are bytes, or a number ending in K, M, G, T, P or E, or KiB, MiB, GiB,
+TiB, PiB or EiB (powers of 1024, any case); KB, MB, GB ... are refused.
+Exit status, the same classes in every dm-atomic tool:
+0 done, 1 usage error, 2 refused, 3 out of memory, 4 not found, 5 in use,
+6 I/O error, 7 damaged metadata.  Refused: by the kernel, by the checks, or
+not confirmed (the reason is printed); not found: a device, file or name; in
+use: a device, or a name that exists already.
 EOF
 }
 
@@ -78,25 +89,39 @@ err() { printf '%s: %s\n' "$prog" "$*" >&2; }
 die() { local c=$1; shift; err "$*"; exit "$c"; }
 usage_error() { err "$*"; err "try '$prog --help'"; exit $E_USAGE; }
 
-# size_val VALUE: the bytes of a size (decimal, with an optional K/M/G/T binary suffix) in
-# REPLY; returns 1 when it is not a size, 2 when it is above 2^62.
+# size_val VALUE: the bytes of a size in REPLY: decimal digits, optionally followed by K, M,
+# G, T, P or E, or KiB ... EiB (powers of 1024, any case; the units of dma-* tools and lvm2).
+# Returns 1 when it is not a size, 2 when it is above 2^62, 3 for a decimal-looking unit (MB:
+# 1000 or 1024?), refused.
+SIZE_FORMS="bytes, or a number ending in K, M, G, T, P or E, or KiB, MiB, GiB, TiB, PiB or EiB: powers of 1024"
 size_val() {
-	local n m=1
-	[[ "$1" =~ ^([0-9]+)([KkMmGgTt]?)(i?B)?$ ]] || return 1
-	[ ${#BASH_REMATCH[1]} -le 15 ] || return 2
+	local n m=1 u
+	[[ "$1" =~ ^[0-9]+[KkMmGgTtPpEe][Bb]$ ]] && return 3
+	[[ "$1" =~ ^([0-9]+)(([KkMmGgTtPpEe])([Ii][Bb])?)?$ ]] || return 1
+	[ ${#BASH_REMATCH[1]} -le 18 ] || return 2
 	n=$((10#${BASH_REMATCH[1]}))
-	case "${BASH_REMATCH[2]}" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;; esac
+	u=${BASH_REMATCH[3]}
+	case "$u" in k|K) m=1024 ;; m|M) m=$((1024 ** 2)) ;; g|G) m=$((1024 ** 3)) ;; t|T) m=$((1024 ** 4)) ;;
+	p|P) m=$((1024 ** 5)) ;; e|E) m=$((1024 ** 6)) ;; esac
 	[ "$n" -le $(( (1 << 62) / m )) ] || return 2
 	REPLY=$((n * m))
 }
 
-# size_arg WHAT VALUE: bytes, decimal with an optional K/M/G/T (binary) suffix.
-size_arg() {
-	size_val "$2"
-	case $? in
-	1) usage_error "$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)" ;;
-	2) usage_error "$1: '$2' is too large" ;;
+# size_why WHAT VALUE RC: the message for size_val's refusal RC in why.
+size_why() {
+	case $3 in
+	1) why="$1: '$2' is not a size ($SIZE_FORMS)" ;;
+	2) why="$1: '$2' is too large (at most 2^62 bytes)" ;;
+	3) local u=${2: -2:1}; u=${u^}
+	   why="$1: '$2': ${u}B is ambiguous (1000 or 1024?): give $u or ${u}iB (powers of 1024), or the number of bytes" ;;
 	esac
+}
+
+# size_arg WHAT VALUE: the bytes of a size on the command line.
+size_arg() {
+	local why rc
+	size_val "$2"; rc=$?
+	[ $rc = 0 ] || { size_why "$1" "$2" $rc; usage_error "$why"; }
 	echo "$REPLY"
 }
 
@@ -256,13 +281,14 @@ cmd_format() {
 		out=$(dma-format "${args[@]}" --data-dev "$data" "$meta" 2>&1); rc=$?
 		case $rc in
 		0) say "$out"; return $E_OK ;;
-		1) why=${out#dma-format: }; why=${why%; use --force to overwrite it}
+		$E_REFUSED)
+		   why=${out#dma-format: }; why=${why%; use --force to overwrite it}
 		   confirm "$why; formatting destroys it" ;;
-		*) printf '%s\n' "$out" >&2; return $E_IO ;;
+		*) printf '%s\n' "$out" >&2; return $rc ;;
 		esac
 	fi
+	# dma-format's status is in the same classes.
 	dma-format --force "${args[@]}" --data-dev "$data" "$meta"
-	case $? in 0) return $E_OK ;; 1) return $E_REFUSED ;; *) return $E_IO ;; esac
 }
 
 cmd_open() {
@@ -287,8 +313,10 @@ cmd_open() {
 	dma-check -q --data-dev "$data" "$meta" >/dev/null 2>&1
 	case $? in
 	0) ;;
-	1) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
-	   die $E_REFUSED "$meta: metadata damaged, of a newer version, or not for $data (run '$prog check $meta')" ;;
+	$E_DAMAGED) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
+	   die $E_DAMAGED "$meta: metadata damaged, or made for a data device of another size than $data (run '$prog check $meta')" ;;
+	$E_REFUSED) err "dma-check: $(dma-check -q --data-dev "$data" "$meta" 2>&1 | head -n1)"
+	   die $E_REFUSED "$meta: metadata of a newer version, or not for $data (run '$prog check $meta')" ;;
 	*) ;;	# in use, unreadable: the kernel says more below
 	esac
 	sz=$(blockdev --getsz "$data") || die $E_IO "$data: cannot read its size"
@@ -310,12 +338,50 @@ cmd_open() {
 	say "/dev/mapper/$name: $((sz / 2048)) MiB, $(sed -n 's/^replay_end=//p' <<<"$st" | sed 's/^formatted$/metadata formatted/;t;s/^/log ended: /'), replayed $(sed -n 's/^replayed_txns=//p' <<<"$st") transaction(s)"
 }
 
+# close NAME: the data device alone must hold the data afterwards.  A suspend writes the log
+# back and empties it (dm-atomic.rst, "Suspend"), but not with no_suspend_writeback (the log
+# is kept), nor in fail mode (nothing can be written): then the log still holds data after
+# removal and the data device on its own is stale.  (A read-only device writes nothing: what
+# its log holds was there before it opened, and stays.)  So: with no_suspend_writeback
+# the checkpoint message writes the log back first; the device is suspended (no new writes);
+# its log must then be empty, or it is resumed and left in place (a write that came between
+# the checkpoint and the suspend: the checkpoint is tried again), unless --keep-log.
 cmd_close() {
 	[ $# = 1 ] || usage_error "close: expected NAME"
 	need_root close
-	name_exists "$1" || die $E_NOTFOUND "no device named $1"
-	dmsetup_ table "$1" 2>/dev/null | grep -q '^[0-9]* [0-9]* atomic ' || die $E_REFUSED "$1 is not a dm-atomic device"
-	dmsetup_ remove "$1" || die $E_BUSY "$1: cannot remove it (in use?)"
+	local name=$1 table open status used try why= ro=0
+	name_exists "$name" || die $E_NOTFOUND "no device named $name"
+	table=$(dmsetup_ table "$name" 2>/dev/null)
+	[[ "$table" =~ ^[0-9]+\ [0-9]+\ atomic\  ]] && [ "$(wc -l <<<"$table")" = 1 ] || die $E_REFUSED "$name is not a dm-atomic device"
+	open=$(dmsetup_ info -c --noheadings -o open "$name" 2>/dev/null | tr -d ' ')
+	[ "${open:-0}" = 0 ] || die $E_BUSY "$name: in use (open $open times): unmount it or close what holds it first"
+	# Suspended by someone else: a resume here would let through what they hold back.
+	[ "$(dmsetup_ info -c --noheadings -o suspended "$name" 2>/dev/null | tr -d ' ')" = Suspended ] &&
+		die $E_REFUSED "$name is suspended: resume it first (close writes its log back while it is active)"
+	[[ " $(dmsetup_ status "$name" 2>/dev/null) " == *" read_only "* ]] && ro=1
+	for try in 1 2 3; do
+		if [[ " $table " == *" no_suspend_writeback "* ]] && [ "$keep_log" = 0 ] && [ $ro = 0 ]; then
+			why=$(dmsetup_ message "$name" 0 checkpoint 2>&1 >/dev/null) || why=${why:-the checkpoint message failed}
+		fi
+		dmsetup_ suspend "$name" || die $E_BUSY "$name: cannot suspend it"
+		status=$(dmsetup_ status "$name" 2>/dev/null)
+		used=$(awk '{ split($4, a, "/"); print a[1] }' <<<"$status")
+		[ "$used" = 0 ] || [ "$keep_log" = 1 ] || [ $ro = 1 ] && break
+		[ -z "$why" ] && [[ "$status" != *" Fail" ]] && [ $try != 3 ] && {
+			dmsetup_ resume "$name"; continue; }
+		dmsetup_ resume "$name"
+		case "$status" in
+		*" Fail") why="the device is in fail mode (an I/O error); the log keeps what could not be written back" ;;
+		*) why=${why:-writes kept coming}
+		esac
+		die $E_REFUSED "$name: its log still holds ${used:-?} blocks the data device lacks ($why): not closed; --keep-log closes it anyway (the log is kept and the next open replays it; the data device alone is then not up to date)"
+	done
+	dmsetup_ remove "$name" || { dmsetup_ resume "$name" 2>/dev/null; die $E_BUSY "$name: cannot remove it (in use?)"; }
+	if [ "${used:-0}" != 0 ]; then
+		[ $ro = 1 ] && err "$name: closed; its log holds $used blocks (read-only: not written back): the next read-write open replays them" ||
+			err "$name: closed with $used blocks in its log (--keep-log): the next open replays them"
+	fi
+	return $E_OK
 }
 
 cmd_resize() {
@@ -352,49 +418,55 @@ cmd_status() {
 	name_exists "$1" || die $E_NOTFOUND "no device named $1"
 	local line; line=$(dmsetup_ status "$1") || die $E_IO "$1: no status"
 	# <start> <len> atomic <used>/<log> <committed> <written> <replayed> <bios> <direct>
-	# <below|above> <#features> <name value>... <mode>
-	python3 - "$1" "$line" "$json" <<'PY'
-import json, sys
-name, line, as_json = sys.argv[1], sys.argv[2].split(), sys.argv[3] == "1"
-if len(line) < 11 or line[2] != "atomic":
-    print("dm-atomic-setup: %s is not a dm-atomic device" % name, file=sys.stderr)
-    sys.exit(2)
-used, log = line[3].split("/")
-f = {"name": name, "start_sector": int(line[0]), "length_sectors": int(line[1]),
-     "log_used_blocks": int(used), "log_blocks": int(log),
-     "committed_txns": int(line[4]), "written_back_txns": int(line[5]),
-     "replayed_txns": int(line[6]), "logged_bios": int(line[7]),
-     "direct_writes": int(line[8]), "high_watermark_state": line[9]}
-n = int(line[10]); feats = line[11:11 + n]
-# Features with a value (max_bytes 1048576) and flags alone (read_only): "yes".
-i = 0
-while i < len(feats):
-    if i + 1 < len(feats) and feats[i + 1].isdigit():
-        f[feats[i]] = int(feats[i + 1])
-        i += 2
-    else:
-        f[feats[i]] = "yes" if not as_json else True
-        i += 1
-f["mode"] = line[11 + n]
-if as_json:
-    print(json.dumps(dict([("json_format_version", 1)] + list(f.items()))))
-else:
-    for k, v in f.items():
-        print("%s: %s" % (k, v))
-PY
+	# <below|above> <#features> <name value>... <mode>.  Features with a value (max_bytes
+	# 1048576) are numbers, flags alone (read_only) are "yes" (JSON: true).  awk, not a
+	# scripting language a small system may lack.
+	awk -v name="$1" -v json="$json" '
+	function q(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); return "\"" s "\"" }
+	function add(k, v, str) { keys[++n] = k; vals[n] = json && str ? q(v) : v }
+	NR > 1 {
+		printf "dm-atomic-setup: %s is not a dm-atomic device (of one target)\n", name > "/dev/stderr"
+		bad = 1; exit
+	}
+	{
+		nf = $11
+		if (NF < 12 || $3 != "atomic" || split($4, u, "/") != 2 || nf !~ /^[0-9]+$/ || NF != 12 + nf) {
+			printf "dm-atomic-setup: %s is not a dm-atomic device\n", name > "/dev/stderr"
+			bad = 1; exit
+		}
+		add("name", name, 1); add("start_sector", $1); add("length_sectors", $2)
+		add("log_used_blocks", u[1]); add("log_blocks", u[2]); add("committed_txns", $5)
+		add("written_back_txns", $6); add("replayed_txns", $7); add("logged_bios", $8)
+		add("direct_writes", $9); add("high_watermark_state", $10, 1)
+		for (i = 12; i < 12 + nf; i++) {
+			if (i + 1 < 12 + nf && $(i + 1) ~ /^[0-9]+$/) { add($i, $(i + 1)); i++ }
+			else add($i, json ? "true" : "yes")
+		}
+		add("mode", $(12 + nf), 1)
+	}
+	END {
+		if (bad || !n) exit 2
+		if (json) {
+			printf "{\"json_format_version\": 1"
+			for (i = 1; i <= n; i++) printf ", %s: %s", q(keys[i]), vals[i]
+			print "}"
+		} else
+			for (i = 1; i <= n; i++) print keys[i] ": " vals[i]
+	}' <<<"$line"
 }
 
+# dump and check are dma-dump and dma-check (--json: theirs); their status is in the same
+# classes.
 cmd_dump() {
 	[ $# = 1 ] || usage_error "dump: expected META"
 	need_bdev_or_file "$1"
-	dma-dump "$1"
+	if [ "$json" = 1 ]; then dma-dump --json -- "$1"; else dma-dump -- "$1"; fi
 }
 
 cmd_check() {
 	[ $# = 1 ] || usage_error "check: expected META"
 	need_bdev_or_file "$1"
-	dma-check "$1"
-	case $? in 0) return $E_OK ;; 1) return $E_REFUSED ;; *) return $E_IO ;; esac
+	if [ "$json" = 1 ]; then dma-check --json -- "$1"; else dma-check -- "$1"; fi
 }
 
 cmd_size() {
@@ -410,10 +482,22 @@ cmd_size() {
 		lb=$(( 4 * (1 + 1024 + 252) ))
 		[ "$lb" -ge "$min" ] || lb=$min
 	fi
+	if [ "$json" = 1 ]; then
+		say "{\"json_format_version\": 1, \"log_blocks\": $lb, \"block_size\": 4096, \"metadata_bytes\": $(( (1 + lb) * 4096 )), \"metadata_sectors\": $(( (1 + lb) * 8 )), \"min_log_blocks\": $min, \"max_bytes\": $mb, \"max_segments\": $ms, \"log_size_given\": $([ -n "$log_size" ] && echo true || echo false)}"
+		return $E_OK
+	fi
 	say "log: $lb blocks of 4096 bytes"
 	say "metadata device: at least $(( (1 + lb) * 4096 )) bytes ($(( (1 + lb) * 8 )) sectors): the superblock and the log"
 	[ -n "$log_size" ] || say "(a log of 4 group commits of 4 MiB; at least $min blocks for max_bytes $mb and max_segments $ms)"
 	say "the data device's size does not change it"
+}
+
+# json_str STRING: STRING as a JSON string.
+json_str() {
+	local s=$1
+	s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\t'/\\t}; s=${s//$'\r'/\\r}; s=${s//$'\n'/\\n}
+	s=${s//[$'\001'-$'\037']/?}
+	printf '"%s"' "$s"
 }
 
 # --- atomictab (man atomictab(5)) -----------------------------------------------------------
@@ -438,7 +522,9 @@ resolve_dev() {
 # atomictab line: on a problem they set why and return 1 (no subshell per value: this runs at
 # boot and in udev).
 tab_size() {
-	size_val "$2" || { why="$1: '$2' is not a size (bytes, or a number ending in K, M, G or T)"; return 1; }
+	local rc
+	size_val "$2"; rc=$?
+	[ $rc = 0 ] || { size_why "$1" "$2" $rc; return 1; }
 }
 tab_num() {
 	[[ "$2" =~ ^[0-9]{1,10}$ ]] || { why="$1: '$2' is not a number"; return 1; }
@@ -625,6 +711,32 @@ cmd_close_tab() {
 
 cmd_list_tab() {
 	local sel rc
+	if [ "$json" = 1 ]; then
+		local problems name data meta opts sep= o osep
+		problems=$(tab_select "$@" 2>&1 >/dev/null)
+		sel=$(tab_select "$@" 2>/dev/null); rc=$?
+		[ -z "$problems" ] || printf '%s\n' "$problems" >&2
+		printf '{"json_format_version": 1, "tab": %s, "entries": [' "$(json_str "$tab")"
+		while read -r name data meta opts; do
+			[ -n "$name" ] || continue
+			printf '%s{"name": %s, "data": %s, "metadata": %s, "options": [' "$sep" \
+				"$(json_str "$name")" "$(json_str "$data")" "$(json_str "$meta")"
+			osep=
+			if [ "$opts" != - ]; then
+				local IFS=,
+				for o in $opts; do printf '%s%s' "$osep" "$(json_str "$o")"; osep=", "; done
+				unset IFS
+			fi
+			printf ']}'; sep=", "
+		done <<<"$sel"
+		printf '], "problems": ['; sep=
+		while IFS= read -r o; do
+			[ -n "$o" ] || continue
+			printf '%s%s' "$sep" "$(json_str "${o#"$prog: "}")"; sep=", "
+		done <<<"$problems"
+		printf ']}\n'
+		return $rc
+	fi
 	sel=$(tab_select "$@"); rc=$?
 	[ -z "$sel" ] || say "$sel"
 	return $rc
@@ -661,29 +773,35 @@ cmd_probe() {
 	return 0
 }
 
-l_mb= l_mm= l_zc= log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 args=()
+l_mb= l_mm= l_zc= log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 keep_log=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
+# The options as util-linux getopt(1) reads them: --opt VALUE, --opt=VALUE, a unique prefix
+# of a long option, bundled short options (-qL 8M, -qL8M), options after the command, and
+# -- ending them.
+getopt -T >/dev/null 2>&1; [ $? = 4 ] || die $E_USAGE "needs getopt(1) of util-linux"
+opts=$(getopt -n "$prog" -o L:qhV -l log-size:,max-bytes:,max-segments:,commit-delay-us:,writeback-delay-ms:,high-watermark:,max-memory:,zero-copy-bytes:,no-suspend-writeback,no-discard-passdown,all-writes-atomic,tab:,keep-log,batch-mode,json,help,version -- "$@") ||
+	{ err "try '$prog --help'"; exit $E_USAGE; }
+eval set -- "$opts"
 while [ $# -gt 0 ]; do
 	case "$1" in
-	-L|--log-size) [ $# -ge 2 ] || usage_error "$1 needs a value"; log_size=$(size_arg "$1" "$2") || exit; shift 2 ;;
-	--max-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_bytes=$(size_arg "$1" "$2") || exit; l_mb="$1 $2"; shift 2 ;;
-	--max-segments) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
-	--commit-delay-us) [ $# -ge 2 ] || usage_error "$1 needs a value"; commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
-	--writeback-delay-ms) [ $# -ge 2 ] || usage_error "$1 needs a value"; wb_delay=$(num_arg "$1" "$2" 0 60000) || exit; shift 2 ;;
-	--high-watermark) [ $# -ge 2 ] || usage_error "$1 needs a value"; high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
-	--max-memory) [ $# -ge 2 ] || usage_error "$1 needs a value"; max_memory=$(size_arg "$1" "$2") || exit; l_mm="$1 $2"; shift 2 ;;
-	--zero-copy-bytes) [ $# -ge 2 ] || usage_error "$1 needs a value"; zero_copy=$(size_arg "$1" "$2") || exit; l_zc="$1 $2"; shift 2 ;;
+	-L|--log-size) log_size=$(size_arg "$1" "$2") || exit; shift 2 ;;
+	--max-bytes) max_bytes=$(size_arg "$1" "$2") || exit; l_mb="$1 $2"; shift 2 ;;
+	--max-segments) max_segments=$(num_arg "$1" "$2" 1 252) || exit; shift 2 ;;
+	--commit-delay-us) commit_delay=$(num_arg "$1" "$2" 0 1000000) || exit; shift 2 ;;
+	--writeback-delay-ms) wb_delay=$(num_arg "$1" "$2" 0 60000) || exit; shift 2 ;;
+	--high-watermark) high_wm=$(num_arg "$1" "$2" 1 100) || exit; shift 2 ;;
+	--max-memory) max_memory=$(size_arg "$1" "$2") || exit; l_mm="$1 $2"; shift 2 ;;
+	--zero-copy-bytes) zero_copy=$(size_arg "$1" "$2") || exit; l_zc="$1 $2"; shift 2 ;;
 	--no-suspend-writeback) no_sw=1; shift ;;
 	--no-discard-passdown) no_dp=1; shift ;;
 	--all-writes-atomic) all_atomic=1; shift ;;
-	--tab) [ $# -ge 2 ] || usage_error "$1 needs a value"; tab=$2; shift 2 ;;
+	--tab) tab=$2; shift 2 ;;
+	--keep-log) keep_log=1; shift ;;
 	-q|--batch-mode) batch=1; shift ;;
 	--json) json=1; shift ;;
 	-h|--help) usage; exit 0 ;;
 	-V|--version) say "$prog $version"; exit 0 ;;
 	--) shift; args+=("$@"); break ;;
-	-*) usage_error "unknown option '$1'" ;;
-	*) args+=("$1"); shift ;;
 	esac
 done
 # The feature options take what the kernel takes, whatever the command.
@@ -692,6 +810,11 @@ feature_rules || usage_error "$why"
 [ ${#args[@]} -gt 0 ] || usage_error "no command given"
 cmd=${args[0]}
 set -- "${args[@]:1}"
+case "$cmd" in
+status|dump|check|size|list-tab) ;;
+format|open|close|resize|probe|open-tab|close-tab) [ "$json" = 0 ] || usage_error "--json: $cmd prints no report (--json is for status, check, dump, size and list-tab)" ;;
+esac
+[ "$keep_log" = 0 ] || [ "$cmd" = close ] || [ "$cmd" = close-tab ] || usage_error "--keep-log is for close and close-tab"
 case "$cmd" in
 format|open|close|resize|status|dump|check|size|probe) "cmd_$cmd" "$@"; exit $? ;;
 open-tab|close-tab|list-tab) "cmd_${cmd/-/_}" "$@"; exit $? ;;

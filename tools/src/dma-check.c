@@ -41,16 +41,16 @@ static void __attribute__((noreturn)) help(void)
 	       "A block device is opened exclusively: a device in use is refused.\n"
 	       "With --data-dev, a data device that is not the one the superblock\n"
 	       "records (another DM or partition uuid) is reported: \"wrong data\n"
-	       "device\", exit status 1.  A raw disk has no identity: only its size\n"
+	       "device\", exit status 2.  A raw disk has no identity: only its size\n"
 	       "is checked.\n"
 	       "Metadata with read-only-compatible features this version does not\n"
 	       "know is checked as usual (with a note); incompatible ones make it\n"
 	       "unsupported.\n"
 	       "Exit status: 0 clean (the log ends the way a healthy or crashed log\n"
 	       "ends) or unformatted (all zero: the target formats it when first\n"
-	       "activated), 1 damaged (the target refuses to activate it; the\n"
-	       "reason on the end: line), unsupported or the wrong data device,\n"
-	       "2 usage or I/O error.\n", progname);
+	       "activated), 7 damaged (the target refuses to activate it; the\n"
+	       "reason on the end: line), 2 unsupported or the wrong data device;\n"
+	       EXIT_STATUS_HELP, progname);
 	exit(EXIT_OK);
 }
 
@@ -169,14 +169,15 @@ int main(int argc, char **argv)
 		const char *verdict = meta_unsupported(&m) ? "unsupported" : "damaged";
 
 		if (json)
-			return json_out(&m, NULL, NULL, verdict, EXIT_PROBLEM);
+			return json_out(&m, NULL, NULL, verdict,
+					meta_unsupported(&m) ? EXIT_REFUSED : EXIT_DAMAGED);
 		if (m.truncated)
 			printf("superblock: truncated: %llu bytes, less than one %u-byte block\n",
 			       (unsigned long long)m.size, DMAT_BLOCK_SIZE);
 		else
 			printf("superblock: %s\n", why);
 		printf("%s\n", verdict);
-		return EXIT_PROBLEM;
+		return meta_unsupported(&m) ? EXIT_REFUSED : EXIT_DAMAGED;
 	}
 	if (!quiet && !json) {
 		print_sb(&m, 0);
@@ -191,14 +192,14 @@ int main(int argc, char **argv)
 	if (why && !set_id) {
 		/* Not damage: the metadata may be fine, with its own device. */
 		if (json)
-			return json_out(&m, NULL, NULL, "wrong_data_device", EXIT_PROBLEM);
+			return json_out(&m, NULL, NULL, "wrong_data_device", EXIT_REFUSED);
 		printf("data device: %s\nwrong data device\n", why);
-		return EXIT_PROBLEM;
+		return EXIT_REFUSED;
 	}
 	damaged = meta_check_log(&m, &s, NULL, NULL, &v);
 	if (json)
 		return json_out(&m, &s, &v, damaged ? "damaged" : "clean",
-				damaged ? EXIT_PROBLEM : EXIT_OK);
+				damaged ? EXIT_DAMAGED : EXIT_OK);
 	if (!quiet || damaged) {
 		printf("log: %llu transactions in %llu blocks\n",
 		       (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
@@ -224,7 +225,7 @@ int main(int argc, char **argv)
 			printf("needs_check not cleared: the log is damaged\n");
 		if (set_id)
 			printf("data device identity not recorded: the log is damaged\n");
-		return EXIT_PROBLEM;
+		return EXIT_DAMAGED;
 	}
 	if (!quiet) {
 		if (s.result == DMAT_SCAN_DESC_CSUM || s.result == DMAT_SCAN_DATA_CRC)

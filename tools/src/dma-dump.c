@@ -32,8 +32,10 @@ static void __attribute__((noreturn)) help(void)
 	       "and end reason 'unformatted'.  Feature bits this version does not\n"
 	       "know are shown on the superblock line: compatible and read-only-\n"
 	       "compatible ones do not stop the dump, incompatible ones make the\n"
-	       "superblock invalid.  Exit status: 0 dumped (or unformatted),\n"
-	       "1 superblock invalid, 2 usage or I/O error.\n", progname);
+	       "superblock invalid.\n"
+	       "Exit status: 0 dumped (or unformatted), 7 superblock damaged,\n"
+	       "2 unsupported (incompatible features this version does not know);\n"
+	       EXIT_STATUS_HELP, progname);
 	exit(EXIT_OK);
 }
 
@@ -171,7 +173,8 @@ int main(int argc, char **argv)
 			printf("superblock: %s\nend: unformatted\n", why);
 		else
 			printf("superblock: %s\nend: invalid superblock (%s)\n", why, why);
-		return unformatted ? EXIT_OK : EXIT_PROBLEM;
+		return unformatted ? EXIT_OK :
+		       meta_unsupported(&m) ? EXIT_REFUSED : EXIT_DAMAGED;
 	}
 	if (d.json) {
 		printf("{\"json_format_version\": %d,\n ", DMA_JSON_VERSION);
@@ -193,6 +196,6 @@ int main(int argc, char **argv)
 		printf("end: %s\n", end);
 	}
 	if (s.result == DMAT_SCAN_IO_ERROR)
-		return EXIT_USAGE;
+		return EXIT_IO;
 	return EXIT_OK;
 }

@@ -70,6 +70,8 @@ static int fd_plain = -1, fd_atomic = -1, jfd = -1, is_blk;
 
 static void open_atomic(void);
 static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t total);
+/* The exit status of a run an operation stopped: its class. */
+static int fail_exit = EXIT_IO;
 static uint64_t target_blocks, next_id = 1, next_flush = 1;
 static __thread uint64_t rng_state;
 
@@ -123,7 +125,7 @@ static void __attribute__((noreturn)) help(void)
 	       "                         'atomic B+C', 'ioctl B+C B+C...', 'plain B+C...',\n"
 	       "                         'flush'; '#' starts a comment\n"
 	       "      --read-back        after each acknowledgment read the op's blocks\n"
-	       "                         back and stop (exit 1) if they differ\n"
+	       "                         back and stop (exit 7) if they differ\n"
 	       "      --emulate          carry out atomic and ioctl operations as plain\n"
 	       "                         writes (journaled as atomic): for testing\n"
 	       "                         dma-verify on image files only\n"
@@ -139,9 +141,11 @@ static void __attribute__((noreturn)) help(void)
 	       "device is opened exclusively: one in use is refused.\n"
 	       "Numbers (also in a script) are decimal and may end in K, M, G, T, P\n"
 	       "or E (powers of 1024, a multiplier: -n 10K is 10240 operations).\n"
-	       "Exit status: 0 all operations acknowledged, 1 an operation failed\n"
-	       "(journaled) or TARGET was refused (it holds something else), 2 usage,\n"
-	       "setup or journal error.\n", progname, MAX_SEGS);
+	       "Exit status: 0 all operations acknowledged; 2 TARGET refused (it\n"
+	       "holds something else), or an operation refused (journaled: EOPNOTSUPP,\n"
+	       "E2BIG, EINVAL), or the kernel has no atomic writes; 6 an operation\n"
+	       "failed otherwise (journaled), or a journal error; 7 --read-back found\n"
+	       "other data;\n" EXIT_STATUS_HELP, progname, MAX_SEGS);
 	exit(EXIT_OK);
 }
 
@@ -172,11 +176,11 @@ static void jwrite(const char *fmt, ...)
 	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	if (n < 0 || (size_t)n >= sizeof(line))
-		die(EXIT_USAGE, "journal line too long");
+		die(EXIT_IO, "journal line too long");
 	/* O_APPEND: each line lands whole at the end. */
 	r = pwrite_full(jfd, line, n, 0);
 	if (r || fdatasync(jfd))
-		die(EXIT_USAGE, "%s: journal write: %s", cfg.journal,
+		die(EXIT_IO, "%s: journal write: %s", cfg.journal,
 		    strerror(r ? -r : errno));
 }
 
@@ -203,7 +207,7 @@ static void do_flush(void)
 	jwrite("flush id=%llu\n", (unsigned long long)id);
 	pthread_mutex_unlock(&jlock);
 	if (fsync(fd_plain))
-		die_errno(EXIT_PROBLEM, "%s: flush %llu (fsync)", cfg.target,
+		die_errno(EXIT_IO, "%s: flush %llu (fsync)", cfg.target,
 			  (unsigned long long)id);
 	pthread_mutex_lock(&jlock);
 	jwrite("flushed id=%llu\n", (unsigned long long)id);
@@ -220,12 +224,13 @@ static int fail_op(uint64_t id, int e, const char *how)
 {
 	pthread_mutex_lock(&jlock);
 	jwrite("fail id=%llu errno=%d\n", (unsigned long long)id, e);
+	fail_exit = e == EOPNOTSUPP || e == E2BIG || e == EINVAL ? EXIT_REFUSED : EXIT_IO;
 	pthread_mutex_unlock(&jlock);
 	if (e == EOPNOTSUPP)
 		msg("%s: op %llu: %s: the device does not support atomic writes "
 		    "(EOPNOTSUPP)", cfg.target, (unsigned long long)id, how);
 	else if (e == ENOTTY)
-		die(EXIT_USAGE, "%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE "
+		die(EXIT_REFUSED, "%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE "
 		    "ioctl (ENOTTY)", cfg.target, (unsigned long long)id, how);
 	else if (e == E2BIG)
 		msg("%s: op %llu: %s: more segments or bytes than the device's atomic "
@@ -380,7 +385,7 @@ static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t
 
 	r = segs_io(fd_plain, op, rb, 0);
 	if (r)
-		die(EXIT_USAGE, "%s: read-back of op %llu: %s", cfg.target,
+		die(EXIT_IO, "%s: read-back of op %llu: %s", cfg.target,
 		    (unsigned long long)id, strerror(-r));
 	if (st && strtoull(st, NULL, 10) == id)
 		rb[100] ^= 1;
@@ -401,6 +406,7 @@ static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t
 				    ss == STAMP_OTHER_GEN ? "a stamp of another run" :
 				    "no stamp");
 				free(rb);
+				fail_exit = EXIT_DAMAGED;
 				return -1;
 			}
 	free(rb);
@@ -516,7 +522,22 @@ static int run_script(void)
 	struct op *op = malloc(sizeof(*op));
 
 	if (!f)
-		die_errno(EXIT_USAGE, "%s", cfg.script);
+		die_errno(errno_exit(errno), "%s", cfg.script);
+	/* Read twice (parsed, then run): a pipe is copied to a file first. */
+	if (f == stdin && fseek(f, 0, SEEK_SET)) {
+		FILE *t = tmpfile();
+		size_t n;
+
+		if (!t)
+			die_errno(EXIT_IO, "a temporary file for the script");
+		while ((n = fread(line, 1, sizeof(line), stdin)) > 0)
+			if (fwrite(line, 1, n, t) != n)
+				die_errno(EXIT_IO, "a temporary file for the script");
+		if (ferror(stdin))
+			die_errno(EXIT_IO, "-: read");
+		rewind(t);
+		f = t;
+	}
 	/* Parse everything first: a bad script writes nothing. */
 	while (fgets(line, sizeof(line), f)) {
 		snprintf(where, sizeof(where), "%s:%d", cfg.script, ++lineno);
@@ -536,8 +557,7 @@ static int run_script(void)
 		else if (run_op(op))
 			failed = 1;
 	}
-	if (f != stdin)
-		fclose(f);
+	fclose(f);
 	free(op);
 	return failed;
 }
@@ -629,12 +649,12 @@ static int run_random(void)
 	}
 	busy = calloc(cfg.region_blocks, 1);
 	if (!busy)
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	if (is_blk && !cfg.emulate && (cfg.mode == KIND_ATOMIC || cfg.mode == 0))
 		open_atomic();
 	for (i = 0; i < cfg.jobs; i++)
 		if (pthread_create(&th[i], NULL, worker, (void *)(uintptr_t)i))
-			die(EXIT_USAGE, "cannot start thread %u", i);
+			die(EXIT_NOMEM, "cannot start thread %u", i);
 	for (i = 0; i < cfg.jobs; i++) {
 		void *r;
 
@@ -665,14 +685,14 @@ static void open_target(void)
 		refuse_unless_blank(cfg.target, fd_plain, size, sig, sig_desc, "--force");
 	target_blocks = size / STAMP_BLOCK;
 	if (!target_blocks)
-		die(EXIT_USAGE, "%s: smaller than one %u-byte block", cfg.target,
+		die(EXIT_REFUSED, "%s: smaller than one %u-byte block", cfg.target,
 		    STAMP_BLOCK);
 	if (!is_blk)
 		return;
 	/* Block devices: O_DIRECT, so an acknowledged write left the host. */
 	fd_plain = open(cfg.target, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd_plain < 0)
-		die_errno(EXIT_USAGE, "%s: open O_DIRECT", cfg.target);
+		die_errno(errno_exit(errno), "%s: open O_DIRECT", cfg.target);
 }
 
 /* Open the O_ATOMIC fd on first use, and make sure the kernel honoured it. */
@@ -685,13 +705,13 @@ static void open_atomic(void)
 	fd_atomic = open(cfg.target, O_RDWR | O_DIRECT | O_ATOMIC | O_CLOEXEC);
 	if (fd_atomic < 0) {
 		if (errno == EOPNOTSUPP)
-			die(EXIT_PROBLEM, "%s: open O_ATOMIC: the device does not support "
+			die(EXIT_REFUSED, "%s: open O_ATOMIC: the device does not support "
 			    "atomic writes (EOPNOTSUPP)", cfg.target);
-		die_errno(EXIT_USAGE, "%s: open O_ATOMIC|O_DIRECT", cfg.target);
+		die_errno(errno_exit(errno), "%s: open O_ATOMIC|O_DIRECT", cfg.target);
 	}
 	fl = fcntl(fd_atomic, F_GETFL);
 	if (fl < 0 || !(fl & O_ATOMIC))
-		die(EXIT_USAGE, "%s: the kernel ignored O_ATOMIC (open succeeded but "
+		die(EXIT_REFUSED, "%s: the kernel ignored O_ATOMIC (open succeeded but "
 		    "F_GETFL lacks it): no atomic-write support in this kernel",
 		    cfg.target);
 }
@@ -784,7 +804,7 @@ int main(int argc, char **argv)
 	if (!cfg.have_gen) {
 		if (getrandom(&cfg.generation, sizeof(cfg.generation), 0) !=
 		    sizeof(cfg.generation))
-			die_errno(EXIT_USAGE, "getrandom");
+			die_errno(EXIT_IO, "getrandom");
 		cfg.generation &= (1ULL << 53) - 1;	/* exact in any JSON reader */
 	}
 	if (cfg.script && cfg.jobs > 1)
@@ -796,12 +816,12 @@ int main(int argc, char **argv)
 
 	jfd = open(cfg.journal, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	if (jfd < 0)
-		die_errno(EXIT_USAGE, "%s", cfg.journal);
+		die_errno(errno_exit(errno), "%s", cfg.journal);
 	jwrite("dma-exercise journal v1 generation=%llu block=%u\n",
 	       (unsigned long long)cfg.generation, STAMP_BLOCK);
 
 	failed = cfg.script ? run_script() : run_random();
 	if (close(jfd))
-		die_errno(EXIT_USAGE, "%s: close", cfg.journal);
-	return failed ? EXIT_PROBLEM : EXIT_OK;
+		die_errno(EXIT_IO, "%s: close", cfg.journal);
+	return failed ? fail_exit : EXIT_OK;
 }

@@ -43,8 +43,8 @@ static void __attribute__((noreturn)) help(void)
 	       "opened exclusively: a device in use is refused.  Without --force,\n"
 	       "metadata of a newer version (features this version does not know\n"
 	       "that forbid writing it) is refused with its features named.\n"
-	       "Exit status: 0 done, 1 refused (device not empty), 2 usage or I/O\n"
-	       "error.\n", progname);
+	       "Exit status: 0 formatted, 2 refused (not empty, the data device, too\n"
+	       "small);\n" EXIT_STATUS_HELP, progname);
 	exit(EXIT_OK);
 }
 
@@ -61,7 +61,7 @@ static int64_t first_nonzero(int fd, uint64_t size, const char *path)
 
 		r = pread_full(fd, buf, n, off);
 		if (r)
-			die(EXIT_USAGE, "%s: read at %llu: %s", path,
+			die(EXIT_IO, "%s: read at %llu: %s", path,
 			    (unsigned long long)off, strerror(-r));
 		for (i = 0; i < n; i++)
 			if (buf[i]) {
@@ -99,28 +99,61 @@ static void refuse_newer(int fd, uint64_t size, const char *path)
 	}
 	free(sb);
 	if (incompat)
-		die(EXIT_PROBLEM, "%s: holds dm-atomic metadata with incompatible "
+		die(EXIT_REFUSED, "%s: holds dm-atomic metadata with incompatible "
 		    "features this version does not know (incompat 0x%x); use "
 		    "--force to overwrite it", path, incompat);
 	if (ro_compat)
-		die(EXIT_PROBLEM, "%s: holds dm-atomic metadata with read-only-"
+		die(EXIT_REFUSED, "%s: holds dm-atomic metadata with read-only-"
 		    "compatible features this version does not know (ro_compat "
 		    "0x%x); use --force to overwrite it", path, ro_compat);
 }
 
-/* A dm-atomic superblock: name it, with what its log would lose. */
+/*
+ * A dm-atomic superblock: name it, the data device it records, and what its
+ * log holds (read by a second, shared open: the scan of dma-check), so the
+ * operator knows what --force gives up.  Metadata whose superblock is not
+ * valid is named by its magic alone.
+ */
 static void refuse_dmat_sb(int fd, uint64_t size, const char *path)
 {
 	void *b;
-	char desc[256];
+	char desc[512], idstr[200], held[200] = "";
+	struct dmat_data_id rec;
+	struct dmat_scan s;
+	struct meta m;
 
 	if (size < DMAT_BLOCK_SIZE)
 		return;
 	b = xalloc_aligned(DMAT_BLOCK_SIZE);
-	if (!pread_full(fd, b, DMAT_BLOCK_SIZE, 0) && dmat_sb_describe(b, desc, sizeof(desc)))
-		die(EXIT_PROBLEM, "%s: contains %s: any data its log still holds would "
-		    "be lost; use --force to overwrite it", path, desc);
+	if (pread_full(fd, b, DMAT_BLOCK_SIZE, 0) || !dmat_sb_describe(b, desc, sizeof(desc))) {
+		free(b);
+		return;
+	}
 	free(b);
+	meta_open(&m, path, O_RDONLY, 0, 0);
+	if (m.sbr != DMAT_SB_OK)
+		die(EXIT_REFUSED, "%s: contains %s: any data its log still holds would "
+		    "be lost; use --force to overwrite it", path, desc);
+	if (dmat_sb_data_id(m.sb, &rec) && rec.kind != DMAT_DATA_ID_NONE) {
+		data_id_str(&rec, idstr, sizeof(idstr));
+		char rest[128];
+
+		/* "dm-atomic metadata (...)" -> "dm-atomic metadata for ... (...)" */
+		snprintf(rest, sizeof(rest), "%s", strchr(desc, '(') - 1);
+		snprintf(desc, sizeof(desc), "dm-atomic metadata for the data device with %s%s",
+			 idstr, rest);
+	}
+	meta_scan(&m, &s, NULL, NULL);
+	if (s.result == DMAT_SCAN_IO_ERROR)
+		snprintf(held, sizeof(held), ": any data its log still holds would be lost");
+	else if (!s.nr_txns)
+		snprintf(held, sizeof(held), ", its log empty: nothing would be lost but "
+			 "the metadata");
+	else
+		snprintf(held, sizeof(held), ", its log holding %llu transactions (%llu "
+			 "blocks) the data device may lack: they would be lost",
+			 (unsigned long long)s.nr_txns, (unsigned long long)s.used_blocks);
+	die(EXIT_REFUSED, "%s: contains %s%s; use --force to overwrite it", path, desc, held);
 }
 
 int main(int argc, char **argv)
@@ -183,7 +216,7 @@ int main(int argc, char **argv)
 		have_sig = blkid_signature(path, sig, sizeof(sig));
 	fd = open_dev(path, O_RDWR, 1, &size, NULL);
 	if (size / DMAT_BLOCK_SIZE < 1 + DMAT_MIN_LOG_BLOCKS)
-		die(EXIT_USAGE, "%s: too small: %llu bytes, need at least %u",
+		die(EXIT_REFUSED, "%s: too small: %llu bytes, need at least %u",
 		    path, (unsigned long long)size,
 		    (1 + DMAT_MIN_LOG_BLOCKS) * DMAT_BLOCK_SIZE);
 	if (log_blocks)
@@ -191,24 +224,24 @@ int main(int argc, char **argv)
 	else
 		log_blocks = size / DMAT_BLOCK_SIZE - 1;
 	if (1 + log_blocks > size / DMAT_BLOCK_SIZE)
-		die(EXIT_USAGE, "%s: --log-blocks %llu does not fit: room for %llu",
+		die(EXIT_REFUSED, "%s: --log-blocks %llu does not fit: room for %llu",
 		    path, (unsigned long long)log_blocks,
 		    (unsigned long long)(size / DMAT_BLOCK_SIZE - 1));
 	if (!force) {
 		refuse_newer(fd, size, path);
 		refuse_dmat_sb(fd, size, path);
 		if (have_sig)
-			die(EXIT_PROBLEM, "%s: contains %s; use --force to overwrite it",
+			die(EXIT_REFUSED, "%s: contains %s; use --force to overwrite it",
 			    path, sig);
 		nz = first_nonzero(fd, size, path);
 		if (nz >= 0)
-			die(EXIT_PROBLEM, "%s: not empty (non-zero byte at offset %lld, no "
+			die(EXIT_REFUSED, "%s: not empty (non-zero byte at offset %lld, no "
 			    "signature blkid -p knows); use --force to overwrite it", path,
 			    (long long)nz);
 	}
 	if (!have_uuid) {
 		if (getrandom(uuid, sizeof(uuid), 0) != sizeof(uuid))
-			die_errno(EXIT_USAGE, "getrandom");
+			die_errno(EXIT_IO, "getrandom");
 		/* RFC 4122 version 4 (random), as the kernel's generate_random_uuid(). */
 		uuid[6] = (uuid[6] & 0x0f) | 0x40;
 		uuid[8] = (uuid[8] & 0x3f) | 0x80;
@@ -217,7 +250,7 @@ int main(int argc, char **argv)
 	sb = xalloc_aligned(DMAT_BLOCK_SIZE);
 	zero = xalloc_aligned(DMAT_BLOCK_SIZE);
 	if (dmat_sb_build(sb, uuid, 1, log_blocks, data_sectors))
-		die(EXIT_USAGE, "invalid geometry");
+		die(EXIT_REFUSED, "invalid geometry");
 	if (fixed_log) {
 		sb->feature_compat = cpu_to_le32(DMAT_FEATURE_COMPAT_FIXED_LOG);
 		dmat_sb_seal(sb);
@@ -236,9 +269,9 @@ int main(int argc, char **argv)
 	if (!r && fsync(fd))
 		r = -errno;
 	if (r)
-		die(EXIT_USAGE, "%s: write: %s", path, strerror(-r));
+		die(EXIT_IO, "%s: write: %s", path, strerror(-r));
 	if (close(fd))
-		die_errno(EXIT_USAGE, "%s: close", path);
+		die_errno(EXIT_IO, "%s: close", path);
 	uuid_str(uuid, ustr);
 	printf("%s: formatted: uuid %s, log %llu blocks at block 1, data %llu sectors",
 	       path, ustr, (unsigned long long)log_blocks,

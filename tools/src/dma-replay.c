@@ -39,9 +39,9 @@ static void __attribute__((noreturn)) help(void)
 	       "the data device the superblock records (a raw disk has no identity:\n"
 	       "only its size is checked).  Exit status:\n"
 	       "0 replayed (or METADATA unformatted: all zero, nothing to replay),\n"
-	       "1 refused (invalid superblock, damaged log or wrong data device),\n"
-	       "2 usage or I/O error.\n",
-	       progname);
+	       "7 damaged (superblock, or the log without --force), 2 refused\n"
+	       "(unknown features, wrong data device, sequence number limit);\n"
+	       EXIT_STATUS_HELP, progname);
 	exit(EXIT_OK);
 }
 
@@ -80,11 +80,11 @@ static int on_txn(void *ctx, const struct dmat_txn *t)
 
 			err = meta_read_block(r->m, r->m->geo.log_start + pos, r->buf);
 			if (err)
-				die(EXIT_USAGE, "%s: read log block %llu: %s", r->m->path,
+				die(EXIT_IO, "%s: read log block %llu: %s", r->m->path,
 				    (unsigned long long)pos, strerror(-err));
 			err = pwrite_full(r->data_fd, r->buf, chunk, off);
 			if (err)
-				die(EXIT_USAGE, "%s: write at sector %llu: %s", r->data_path,
+				die(EXIT_IO, "%s: write at sector %llu: %s", r->data_path,
 				    (unsigned long long)(off >> 9), strerror(-err));
 			left -= chunk;
 			off += chunk;
@@ -168,26 +168,30 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	why = meta_sb_problem(&m);
-	if (!why)	/* opened read-only for --dry-run: refuse as a replay would */
-		why = meta_ro_compat_problem(&m);
 	if (why)
-		die(EXIT_PROBLEM, "%s: superblock: %s; nothing replayed", m.path, why);
+		die(meta_unsupported(&m) || m.sbr == DMAT_SB_RO_COMPAT_FEATURES ?
+		    EXIT_REFUSED : EXIT_DAMAGED,
+		    "%s: superblock: %s; nothing replayed", m.path, why);
+	/* Opened read-only for --dry-run: refuse as a replay would. */
+	why = meta_ro_compat_problem(&m);
+	if (why)
+		die(EXIT_REFUSED, "%s: superblock: %s; nothing replayed", m.path, why);
 	data_dev_id(r.data_path, &have);
 	why = meta_data_id_problem(&m, r.data_path, &have);
 	if (why && !ignore_id)
-		die(EXIT_PROBLEM, "%s; nothing replayed (--ignore-data-id replays anyway)", why);
+		die(EXIT_REFUSED, "%s; nothing replayed (--ignore-data-id replays anyway)", why);
 	r.m = &m;
 	r.buf = xalloc_aligned(DMAT_BLOCK_SIZE);
 
 	/* First pass: decide, write nothing. */
 	r.counting = 1;
 	if (meta_check_log(&m, &s, on_txn, &r, &v) && !force)
-		die(EXIT_PROBLEM, "%s: damaged log (%s); nothing replayed (--force "
+		die(EXIT_DAMAGED, "%s: damaged log (%s); nothing replayed (--force "
 		    "replays the %llu transactions before it)", m.path, v.end,
 		    (unsigned long long)s.nr_txns);
 
 	if (!keep_tail && !r.dry_run && s.next_seq + DMAT_RECOVERY_SEQ_JUMP >= DMAT_SEQ_LIMIT)
-		die(EXIT_PROBLEM, "%s: the log ends at seq %llu: the tail after replay would pass "
+		die(EXIT_REFUSED, "%s: the log ends at seq %llu: the tail after replay would pass "
 		    "the sequence number limit %llu; nothing replayed (--keep-tail replays without "
 		    "moving it; then copy the data off and format)", m.path,
 		    (unsigned long long)s.next_seq, (unsigned long long)DMAT_SEQ_LIMIT);
@@ -196,14 +200,14 @@ int main(int argc, char **argv)
 	r.txns = r.sectors = 0;
 	meta_scan(&m, &s, on_txn, &r);
 	if (s.result == DMAT_SCAN_IO_ERROR)
-		die(EXIT_USAGE, "%s: %s", m.path, v.end);
+		die(EXIT_IO, "%s: %s", m.path, v.end);
 	if (r.dry_run) {
 		printf("would replay %llu transactions (%llu sectors); log ends: %s\n",
 		       (unsigned long long)r.txns, (unsigned long long)r.sectors, v.end);
 		return EXIT_OK;
 	}
 	if (fsync(r.data_fd))
-		die_errno(EXIT_USAGE, "%s: flush", r.data_path);
+		die_errno(EXIT_IO, "%s: flush", r.data_path);
 	printf("replayed %llu transactions (%llu sectors); log ended: %s\n",
 	       (unsigned long long)r.txns, (unsigned long long)r.sectors, v.end);
 	if (!keep_tail) {

@@ -12,7 +12,7 @@
  *   all-old     absent somewhere, present nowhere
  *   TORN        both (or a block with a bad stamp checksum)
  *   superseded  every block overwritten by later ops: nothing to judge
- * Violations (exit 1): a TORN atomic or ioctl op; an op acknowledged before a
+ * Violations (exit 7): a TORN atomic or ioctl op; an op acknowledged before a
  * flush began, the flush completed, and the op absent or torn (durability);
  * an atomic op acknowledged and absent while an atomic op issued after that
  * acknowledgment (a later op line) is present (order); a block
@@ -69,8 +69,9 @@ static void __attribute__((noreturn)) help(void)
 	       "  -V, --version         show the version\n"
 	       "\n"
 	       "The block size is the journal's (dma-exercise writes 4096-byte blocks).\n"
-	       "Exit status: 0 no violation, 1 violations found, 2 usage, I/O or\n"
-	       "journal error.\n", progname);
+	       "Exit status: 0 no violation, 7 violations found (damaged), 1 a\n"
+	       "malformed journal, 2 TARGET smaller than the journal's writes;\n"
+	       EXIT_STATUS_HELP, progname);
 	exit(EXIT_OK);
 }
 
@@ -105,7 +106,7 @@ static void parse_segs(struct vop *op, char *s, int line)
 			jerr(line, "malformed segment");
 		op->segs = realloc(op->segs, (op->nr_segs + 1) * sizeof(*op->segs));
 		if (!op->segs)
-			die(EXIT_USAGE, "out of memory");
+			die(EXIT_NOMEM, "out of memory");
 		errno = 0;
 		op->segs[op->nr_segs].block = strtoull(w, &end, 10);
 		if (end != plus || errno)
@@ -144,7 +145,7 @@ static void parse_op(char **save, int lineno)
 		cap_ops = cap_ops ? cap_ops * 2 : 256;
 		ops = realloc(ops, cap_ops * sizeof(*ops));
 		if (!ops)
-			die(EXIT_USAGE, "out of memory");
+			die(EXIT_NOMEM, "out of memory");
 	}
 	op = &ops[nr_ops];
 	memset(op, 0, sizeof(*op));
@@ -198,7 +199,7 @@ static void read_journal(void)
 	fd = open_dev(journal_path, O_RDONLY, 0, &size, NULL);
 	f = fdopen(fd, "r");
 	if (!f)
-		die_errno(EXIT_USAGE, "%s", journal_path);
+		die_errno(EXIT_IO, "%s", journal_path);
 	while ((len = getline(&line, &cap, f)) > 0) {
 		lineno++;
 		if (line[len - 1] != '\n') {
@@ -237,7 +238,7 @@ static void read_journal(void)
 		}
 	}
 	if (ferror(f))
-		die_errno(EXIT_USAGE, "%s: read", journal_path);
+		die_errno(EXIT_IO, "%s: read", journal_path);
 	if (lineno == 0)
 		die(EXIT_USAGE, "%s: %s", journal_path,
 		    ftell(f) == 0 ? "empty journal" : "no journal header");
@@ -265,14 +266,14 @@ static struct ref *build_refs(uint64_t blocks, uint64_t *nr)
 		n += ops[i].nr_blocks;
 	refs = malloc((n ? n : 1) * sizeof(*refs));
 	if (!refs)
-		die(EXIT_USAGE, "out of memory");
+		die(EXIT_NOMEM, "out of memory");
 	for (i = 0, n = 0; i < nr_ops; i++)
 		for (s = 0; s < ops[i].nr_segs; s++)
 			for (k = 0; k < ops[i].segs[s].count; k++, n++) {
 				refs[n].block = ops[i].segs[s].block + k;
 				refs[n].op = i;
 				if (refs[n].block >= blocks)
-					die(EXIT_USAGE, "%s: truncated: op %llu writes block %llu "
+					die(EXIT_REFUSED, "%s: truncated: op %llu writes block %llu "
 					    "but it has %llu blocks", target_path,
 					    (unsigned long long)ops[i].id,
 					    (unsigned long long)refs[n].block,
@@ -362,7 +363,7 @@ static void judge_blocks(void)
 		close(fd);
 		fd = open(target_path, O_RDONLY | O_DIRECT | O_CLOEXEC);
 		if (fd < 0)
-			die_errno(EXIT_USAGE, "%s", target_path);
+			die_errno(errno_exit(errno), "%s", target_path);
 	}
 	refs = build_refs(size / STAMP_BLOCK, &n);
 	for (i = 0; i < n; i = j) {
@@ -372,7 +373,7 @@ static void judge_blocks(void)
 			;
 		r = pread_full(fd, buf, STAMP_BLOCK, b * STAMP_BLOCK);
 		if (r)
-			die(EXIT_USAGE, "%s: read block %llu: %s", target_path,
+			die(EXIT_IO, "%s: read block %llu: %s", target_path,
 			    (unsigned long long)b, strerror(-r));
 		judge_block(b, buf, refs + i, j - i);
 		progress("blocks", j, n, 0);
@@ -485,5 +486,5 @@ int main(int argc, char **argv)
 	judge_blocks();
 	report();
 	return (viol_torn || viol_dur || viol_order || viol_corrupt || viol_misdir)
-		? EXIT_PROBLEM : EXIT_OK;
+		? EXIT_DAMAGED : EXIT_OK;
 }

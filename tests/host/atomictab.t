@@ -23,6 +23,18 @@ turns the entries into units.  Opening from a tab is tested in the guest (tests/
   dm-atomic-setup: nonexistent: no such file
   [4]
 
+The boot options the generator and the initramfs read (initramfs, x-systemd.device-timeout=,
+as crypttab has them) are entries' options too; a time span systemd would not read is refused.
+
+  $ printf '%s\n' "root /dev/sda2 /dev/sdb2 initramfs,x-systemd.device-timeout=5min" "late /dev/sdc /dev/sdd x-systemd.device-timeout=0,nofail" >boot
+  $ dm-atomic-setup --tab boot list-tab
+  root /dev/sda2 /dev/sdb2 initramfs,x-systemd.device-timeout=5min
+  late /dev/sdc /dev/sdd x-systemd.device-timeout=0,nofail
+  $ printf '%s\n' "late /dev/sdc /dev/sdd x-systemd.device-timeout=soon" >boot
+  $ dm-atomic-setup --tab boot list-tab
+  dm-atomic-setup: boot:1: x-systemd.device-timeout: 'soon' is not a time span (90, 90s, 2min, 0) (line skipped)
+  [1]
+
 Each bad line is named with its number and skipped; the other entries stand (list-tab prints
 them, and exits 1 for the bad line).
 

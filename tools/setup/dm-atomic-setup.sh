@@ -569,6 +569,13 @@ tab_line() {
 		seen+="$k "
 		case "$o" in
 		-|noauto|nofail|no-suspend-writeback|no-discard-passdown|all-writes-atomic) ;;
+		# Read by the generator and the initramfs, as crypttab's: not the kernel's.
+		initramfs) ;;
+		x-systemd.device-timeout=*)
+			[[ "${o#*=}" =~ ^[0-9]+(\.[0-9]+)?(us|ms|s|sec|m|min|h|hr)?$|^infinity$ ]] || {
+				why="x-systemd.device-timeout: '${o#*=}' is not a time span (90, 90s, 2min, 0)"
+				return 1
+			} ;;
 		max-bytes=*) tab_size "max-bytes" "${o#*=}" || return 1; f_mb=$REPLY l_mb=$o ;;
 		max-segments=*) tab_num "max-segments" "${o#*=}" 1 252 || return 1; f_ms=$((10#${o#*=})) ;;
 		commit-delay-us=*) tab_num "commit-delay-us" "${o#*=}" 0 1000000 || return 1 ;;

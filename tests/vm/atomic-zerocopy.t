@@ -15,13 +15,14 @@ whose record is missing.
   $ dd if=/dev/zero of=$SCRATCH1 bs=4096 count=1 oflag=direct status=none
   $ dmsetup create zc-d --table "0 $D delay $SCRATCH0 0 0 $SCRATCH0 0 3000"
   $ dmsetup create zc-m --table "0 $M linear $SCRATCH1 0"
-  $ dmsetup create zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 2 zero_copy_bytes 65536"
+  $ dmsetup create zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 4 zero_copy_bytes 65536 writeback_delay_ms 60000"
   $ dmsetup table zc | cut -d' ' -f6-
-  2 zero_copy_bytes 65536
+  4 zero_copy_bytes 65536 writeback_delay_ms 60000
   $ rd() { dd if=$1 bs=4096 skip=$2 count=$3 iflag=direct status=none; }
 
-The data device delays writes (and flushes) by 3 s for a while, so that what is logged stays
-unretired while the next steps look at it, and what is in place when a write is
+The data device delays writes (and flushes) by 3 s for a while and write-back waits a minute
+(or an explicit checkpoint), so that what is logged stays unretired while the next steps
+look at it, however slow the kernel (a debug kernel under emulation), and what is in place when a write is
 acknowledged was not put there by a write-back.
 
 A 1 MiB O_ATOMIC write is zero-copy: it is on the data device as soon as it is
@@ -84,6 +85,11 @@ The module parameter zero_copy=N copies every list (for comparisons).
   2
   $ echo Y > /sys/module/dm_atomic/parameters/zero_copy
 
+The rest with write-back's default delay (a reload; its suspend writes the log back).
+
+  $ dmsetup reload zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 2 zero_copy_bytes 65536"
+  $ dmsetup suspend zc; dmsetup resume zc
+
 Recovery.  The data device and the superblock drop every write while lists of up to 8
 segments of up to 128 KiB are logged (many zero-copy, some copied: below the threshold or
 over logged data), so only the replay can put them on the data device.
@@ -135,7 +141,7 @@ crash came before it was written.  The replay stops there; what came before it i
   $ dd if=/dev/zero of=/dev/mapper/zc-m bs=4096 seek=$((lblk + 1)) count=1 conv=notrunc oflag=direct status=none
   $ dma-check /dev/mapper/zc-m | grep -o "no commit record (torn zero-copy transaction)" | head -1
   no commit record (torn zero-copy transaction)
-  $ dmsetup create zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 2 zero_copy_bytes 65536"
+  $ dmsetup create zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 4 zero_copy_bytes 65536 writeback_delay_ms 60000"
   $ _dma_stat zc replay_end
   no commit record (torn zero-copy transaction)
   $ r=$(_dma_stat zc replayed_txns); first=$(dma-dump /tmp/zc-meta | sed -n 's/^txn seq \([0-9]*\) .*/\1/p' | head -1)
@@ -146,7 +152,7 @@ crash came before it was written.  The replay stops there; what came before it i
 The same log with its record back replays all of it and gives the expected image.
 
   $ dd if=/tmp/zc-meta of=/dev/mapper/zc-m bs=1M count=65 conv=notrunc oflag=direct status=none
-  $ dmsetup create zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 2 zero_copy_bytes 65536"
+  $ dmsetup create zc --table "0 $D atomic /dev/mapper/zc-d /dev/mapper/zc-m 4 zero_copy_bytes 65536 writeback_delay_ms 60000"
   $ [ "$(_dma_stat zc replayed_txns)" = "$n" ] && echo "every transaction replayed"
   every transaction replayed
   $ dmsetup remove zc

@@ -15,6 +15,7 @@ host by tests/host/deb.t; the module the guest loads is built from the same sour
   /usr/lib/systemd/system-generators/dm-atomic-generator
   /usr/lib/udev/rules.d/58-dm-atomic.rules
   /usr/sbin/dm-atomic-setup
+  /usr/sbin/dm-atomic-textfile
   /usr/sbin/dma-bench
   /usr/sbin/dma-check
   /usr/sbin/dma-dump

@@ -448,6 +448,14 @@ static bool dmat_scan_pairs = true;
 module_param_named(scan_pairs, dmat_scan_pairs, bool, 0644);
 MODULE_PARM_DESC(scan_pairs, "recovery reads a commit record with the next descriptor (default Y; N: one block a read)");
 #define REPLAY_MIN_BLOCKS	16U	/* per window, if memory is short */
+
+/*
+ * A long check or replay at activation (a large log on a slow device) says
+ * how far it got in the kernel log every REPLAY_PROGRESS_SECS, the first
+ * time after that long: an operator whose resume (dmsetup create, a boot)
+ * seems to hang sees that it moves and how much is left.
+ */
+#define REPLAY_PROGRESS_SECS	5
 #define REPLAY_MAX_RANGES	256U	/* data ranges in flight per window */
 
 struct replay_range {
@@ -481,7 +489,30 @@ struct replay_ctx {
 	int write_error;		/* first error of a replay write */
 	u64 drains;			/* overlapping writes that waited */
 	int error;
+	unsigned long progress_at;	/* jiffies of the next progress message */
 };
+
+/* Time for the next progress message?  Then the one after it is due later. */
+static bool replay_progress_due(struct replay_ctx *rc)
+{
+	if (time_before(jiffies, rc->progress_at))
+		return false;
+	rc->progress_at = jiffies + REPLAY_PROGRESS_SECS * HZ;
+	return true;
+}
+
+/* The check scan is about to read log block @b: how far from the tail? */
+static void check_progress(struct replay_ctx *rc, u64 b)
+{
+	const struct dmat_geometry *geo = &rc->log->geo;
+	u64 tail = le64_to_cpu(rc->log->sb->tail_block);
+
+	if (b >= geo->log_blocks || !replay_progress_due(rc))
+		return;
+	DMINFO("%pg: checking the log: at block %llu of at most %llu from the tail",
+	       rc->log->meta, b >= tail ? b - tail : b + geo->log_blocks - tail,
+	       geo->log_blocks);
+}
 
 static void replay_endio(struct bio *bio)
 {
@@ -618,6 +649,7 @@ static int replay_read_block(void *context, u64 meta_block, void *buf)
 		/* Not a log block (never asked for today): read it alone. */
 		return replay_read_one(rc, o, meta_block, buf);
 	}
+	check_progress(rc, b);
 	if (!w->count || b < w->start || b >= w->start + w->count) {
 		w = &rc->win[o];
 		if (w->ahead && b >= w->start && b < w->start + w->ahead)
@@ -665,6 +697,7 @@ static int replay_read_sparse(void *context, u64 meta_block, void *buf)
 	int r;
 
 	if (meta_block >= geo->log_start && b < geo->log_blocks) {
+		check_progress(rc, b);
 		if (w->count && b >= w->start && b < w->start + w->count) {
 			memcpy(buf, page_address(w->pages[b - w->start]), DMAT_BLOCK_SIZE);
 			return 0;
@@ -811,6 +844,9 @@ static int replay_log(struct replay_ctx *rc, const struct dmat_scan *checked)
 			r = i;
 			break;
 		}
+		if (replay_progress_due(rc))
+			DMINFO("%pg: replaying the log: transaction %llu of %llu, block %llu of %llu",
+			       log->meta, n + 1, checked->nr_txns, used, checked->used_blocks);
 		memcpy(d, page_address(rc->win[i].pages[pos - rc->win[i].start]), DMAT_BLOCK_SIZE);
 		left--;
 		if (dmat_desc_check(d, geo, seq, pos, used, &bad) != DMAT_SCAN_RUNNING) {
@@ -895,6 +931,7 @@ static struct replay_ctx *alloc_replay_ctx(struct dmat_log *log)
 		return NULL;
 	}
 	rc->log = log;
+	rc->progress_at = jiffies + REPLAY_PROGRESS_SECS * HZ;
 	rc->win[0].rc = rc;
 	rc->win[1].rc = rc;
 	rc->desc_page = alloc_page(GFP_KERNEL);

@@ -30,3 +30,18 @@ machine shows it too).
   $ truncate -s 1G big; dma-format -s 8 big >/dev/null
   $ DMA_PROGRESS_AFTER=0.2 script -qec 'dma-check -q big' /dev/null < /dev/null | tr '\r' '\n' | grep -E 'dma-check: .*done'
   dma-check: looking beyond the end of the log, blocks 262143/262143 done
+
+dma-replay shows the same for its check, then how far the replay itself got, in
+transactions (with --progress or DMA_PROGRESS, or on a terminal after a second):
+
+  $ dma-craft format m2 16 1024 >/dev/null; dma-craft txn m2 0+8 >/dev/null; dma-craft txn m2 8+8 >/dev/null
+  $ truncate -s 512K d2
+  $ dma-replay --progress --keep-tail d2 m2 2>err; tr '\r' '\n' < err | grep done
+  replayed 2 transactions (16 sectors); log ended: unwritten block at log block 4 (expected seq 3)
+  dma-replay: scanning the log, blocks 5/16 done
+  dma-replay: looking beyond the end of the log, blocks 16/16 done
+  dma-replay: replaying, transactions 2/2 done
+  $ DMA_PROGRESS=1 dma-replay --keep-tail d2 m2 2>&1 >/dev/null | tr '\r' '\n' | grep -c done
+  3
+  $ dma-replay --keep-tail d2 m2 2>&1 >/dev/null | wc -c
+  0

@@ -53,19 +53,28 @@ The second run is logged with its data and the superblock's writes dropped.
   $ dmsetup suspend rp-d; dmsetup load rp-d --table "0 $D linear $SCRATCH0 0"; dmsetup resume rp-d
   $ dmsetup suspend rp-m; dmsetup load rp-m --table "0 $M linear $SCRATCH1 0"; dmsetup resume rp-m
 
-The data device holds the first run only; the replay must bring the second.
+The data device holds the first run only; the replay must bring the second.  The metadata
+device's reads are slowed (dm-delay, 600 ms a read) so that the check and the replay each
+take longer than the five seconds after which activation reports its progress in the kernel
+log: an operator waiting on a long activation sees how far it got.
 
   $ rm -f /tmp/rp-ref; truncate -s 64M /tmp/rp-ref
   $ ex /tmp/rp-ref 1 71 150 --emulate; ex /tmp/rp-ref 2 72 100 --emulate
   $ ref=$(md5sum </tmp/rp-ref)
   $ [ "$(md5 $SCRATCH0)" != "$ref" ] && echo "data device differs from the expected image before the replay"
   data device differs from the expected image before the replay
-  $ dmsetup create rp --table "0 $D atomic /dev/mapper/rp-d /dev/mapper/rp-m"
+  $ dmsetup suspend rp-m; dmsetup load rp-m --table "0 $M delay $SCRATCH1 0 600 $SCRATCH1 0 0"; dmsetup resume rp-m
+  $ dmesg -C; dmsetup create rp --table "0 $D atomic /dev/mapper/rp-d /dev/mapper/rp-m"
+  $ dmesg | grep -o 'checking the log: at block [0-9]* of at most 16384 from the tail' | sed 's/[0-9]* of/N of/' | uniq
+  checking the log: at block N of at most 16384 from the tail
+  $ dmesg | grep -o 'replaying the log: transaction [0-9]* of [0-9]*, block [0-9]* of [0-9]*' | sed 's/[0-9]\+/N/g' | uniq
+  replaying the log: transaction N of N, block N of N
   $ r=$(_dma_stat rp replayed_txns); [ "$r" = "$n" ] && echo "every transaction of the second run replayed" || echo "replayed $r of $n"
   every transaction of the second run replayed
   $ [ "$(_dma_stat rp replay_drains)" -gt 0 ] && echo "overlapping writes waited for earlier ones"
   overlapping writes waited for earlier ones
   $ dmsetup remove rp
+  $ dmsetup suspend rp-m; dmsetup load rp-m --table "0 $M linear $SCRATCH1 0"; dmsetup resume rp-m
   $ [ "$(md5 $SCRATCH0)" = "$ref" ] && echo "data device holds the expected image" || echo "data device differs"
   data device holds the expected image
 

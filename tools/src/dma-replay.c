@@ -26,6 +26,9 @@ static void __attribute__((noreturn)) help(void)
 	       "      --keep-tail       do not move the superblock tail afterwards\n"
 	       "                        (the log replays again next time)\n"
 	       "  -f, --force           replay up to the end even if the log is damaged\n"
+	       "      --progress        show progress on stderr (by default shown\n"
+	       "                        when stderr is a terminal and the work takes\n"
+	       "                        more than a second)\n"
 	       "      --ignore-data-id  replay even onto a data device that is not the\n"
 	       "                        one the superblock records (another DM or\n"
 	       "                        partition uuid, or an image of the device)\n"
@@ -50,6 +53,7 @@ struct replay {
 	int data_fd, dry_run, counting;
 	const char *data_path;
 	u64 txns, sectors;
+	u64 total;		/* transactions the first pass found */
 	u8 *buf;
 };
 
@@ -59,6 +63,8 @@ static int on_txn(void *ctx, const struct dmat_txn *t)
 	u32 i;
 
 	r->txns++;
+	if (!r->counting && !r->dry_run)
+		progress("replaying, transactions", r->txns, r->total, 0);
 	for (i = 0; i < t->nr_entries; i++) {
 		const struct dmat_entry *e = &t->desc->entries[i];
 		u64 sector = le64_to_cpu(e->data_sector);
@@ -125,6 +131,7 @@ int main(int argc, char **argv)
 		{ "keep-tail", no_argument, NULL, 1 },
 		{ "force", no_argument, NULL, 'f' },
 		{ "ignore-data-id", no_argument, NULL, 3 },
+		{ "progress", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -147,6 +154,7 @@ int main(int argc, char **argv)
 		case 1: keep_tail = 1; break;
 		case 'f': force = 1; break;
 		case 3: ignore_id = 1; break;
+		case 4: progress_forced = 1; break;
 		case 'h': help();
 		case 'V': print_version();
 		default: bad_option(c, optopt, argv, optind);
@@ -197,8 +205,11 @@ int main(int argc, char **argv)
 		    (unsigned long long)s.next_seq, (unsigned long long)DMAT_SEQ_LIMIT);
 
 	r.counting = 0;
+	r.total = r.txns;
 	r.txns = r.sectors = 0;
 	meta_scan(&m, &s, on_txn, &r);
+	if (!r.dry_run)
+		progress("replaying, transactions", r.txns, r.total, 1);
 	if (s.result == DMAT_SCAN_IO_ERROR)
 		die(EXIT_IO, "%s: %s", m.path, v.end);
 	if (r.dry_run) {

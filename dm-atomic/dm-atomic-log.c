@@ -448,6 +448,7 @@ static bool dmat_scan_pairs = true;
 module_param_named(scan_pairs, dmat_scan_pairs, bool, 0644);
 MODULE_PARM_DESC(scan_pairs, "recovery reads a commit record with the next descriptor (default Y; N: one block a read)");
 #define REPLAY_MIN_BLOCKS	16U	/* per window, if memory is short */
+#define REPLAY_MAX_RANGES	256U	/* data ranges in flight per window */
 
 /*
  * A long check or replay at activation (a large log on a slow device) says
@@ -456,7 +457,6 @@ MODULE_PARM_DESC(scan_pairs, "recovery reads a commit record with the next descr
  * seems to hang sees that it moves and how much is left.
  */
 #define REPLAY_PROGRESS_SECS	5
-#define REPLAY_MAX_RANGES	256U	/* data ranges in flight per window */
 
 struct replay_range {
 	sector_t start;
@@ -501,13 +501,13 @@ static bool replay_progress_due(struct replay_ctx *rc)
 	return true;
 }
 
-/* The check scan is about to read log block @b: how far from the tail? */
+/* The check scan is about to read log block @b (< log_blocks): how far from the tail? */
 static void check_progress(struct replay_ctx *rc, u64 b)
 {
 	const struct dmat_geometry *geo = &rc->log->geo;
 	u64 tail = le64_to_cpu(rc->log->sb->tail_block);
 
-	if (b >= geo->log_blocks || !replay_progress_due(rc))
+	if (!replay_progress_due(rc))
 		return;
 	DMINFO("%pg: checking the log: at block %llu of at most %llu from the tail",
 	       rc->log->meta, b >= tail ? b - tail : b + geo->log_blocks - tail,

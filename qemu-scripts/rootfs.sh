@@ -11,7 +11,9 @@
 # never changes.  qemu-scripts/guest-init is the guest's /sbin/dma-init.
 source "$(dirname "$0")/common.sh"
 
-PACKAGES=python3,python3-cram,dmsetup,lvm2,thin-provisioning-tools,mdadm,e2fsprogs,xfsprogs,kmod,util-linux,fio,procps,xxd,strace,sqlite3
+# initramfs-tools, busybox and zstd (its default compression): tests/powercut/initramfs-root.t
+# makes a real initramfs in the guest.
+PACKAGES=python3,python3-cram,dmsetup,lvm2,thin-provisioning-tools,mdadm,e2fsprogs,xfsprogs,kmod,util-linux,fio,procps,xxd,strace,sqlite3,initramfs-tools,busybox,zstd
 SUITE=bookworm
 flavor=${1:-main}
 case "$flavor" in

@@ -12,8 +12,10 @@
 # other architectures against the patched source, qemu-scripts/cross-module.sh) run once the
 # kernel source is there, before the guests boot.
 # 4. the power-cut chains (tests/powercut/*.t: cram tests run on the host, each booting the guest
-# again and again and killing QEMU mid-write, see qemu-scripts/powercut.sh) share the guests'
-# slots: each slot runs its VM tests in one guest, then its chains.
+# again and again and killing QEMU mid-write, see qemu-scripts/powercut.sh; and
+# initramfs-root.t, two boots of Debian's stock kernel, the second through a real initramfs,
+# see qemu-scripts/initramfs-boot.sh) share the guests' slots: each slot runs its VM tests in
+# one guest, then its chains.
 # 5. tests/apps/*.t (make test-apps, only when named): database tests that need the guest image
 # with Debian's mariadb-server and sysbench (rootfs.sh apps); a run that names one boots every
 # guest on that image.  apps/chain-*.t are power-cut chains on the host, the others VM tests.

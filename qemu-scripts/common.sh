@@ -73,6 +73,18 @@ kernel_key() {
 	} | sha256sum | cut -c1-12
 }
 
+# QEMU arguments shared by every script that boots a guest.
+# qemu_accel_args kvm|tcg: the accelerator and CPU model.
+qemu_accel_args() {
+	case "$1" in
+	kvm) echo "-accel kvm -cpu host" ;;
+	*) echo "-accel tcg,thread=${DMA_TCG_THREAD:-single} -cpu max" ;;
+	esac
+}
+# qemu_disk IMAGE ID [DRIVE-OPTIONS]: a raw image as a virtio disk whose serial is ID
+# (so the guest sees it as /dev/disk/by-id/virtio-ID).
+qemu_disk() { echo "-drive file=$1,if=none,id=$2,format=raw${3:+,$3} -device virtio-blk-pci,drive=$2,serial=$2"; }
+
 kernel_dir() { echo "$DMA_CACHE/kernel/$(kernel_key "${1:-patched}")"; }
 
 # Progress for a long step: run "$@" with all output in $log_file, and print a line every

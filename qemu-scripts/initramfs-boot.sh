@@ -44,14 +44,12 @@ initrd=$out/boot-1/results/initrd.img
 
 # Boot 2: the stock kernel, the new initramfs, the two disks (by-id names virtio-scratch0/1),
 # the root file system on /dev/mapper/root.
-disk() { echo "-drive file=$1,if=none,id=$2,format=raw -device virtio-blk-pci,drive=$2,serial=$2"; }
-accel="-accel tcg,thread=${DMA_TCG_THREAD:-single} -cpu max"
-[ "${DMA_ACCEL:-tcg}" = kvm ] && accel="-accel kvm -cpu host"
+accel=$(qemu_accel_args "${DMA_ACCEL:-tcg}")
 mkdir -p "$out/boot-2"
 args=($accel -smp 2 -m 1024 -no-reboot -monitor none -display none -serial "file:$out/boot-2/console.log"
 	-kernel "$build/arch/x86/boot/bzImage" -initrd "$initrd"
 	-append "console=ttyS0 root=/dev/mapper/root ro panic=-1 pci=noacpi no_timer_check loglevel=5"
-	$(disk "$out/disks/scratch0.img" scratch0) $(disk "$out/disks/scratch1.img" scratch1))
+	$(qemu_disk "$out/disks/scratch0.img" scratch0) $(qemu_disk "$out/disks/scratch1.img" scratch1))
 echo "qemu-system-x86_64 ${args[*]}" >"$out/boot-2/qemu-cmdline"
 t0=$SECONDS
 timeout 600 qemu-system-x86_64 "${args[@]}" </dev/null >"$out/boot-2/qemu.out" 2>&1

@@ -78,12 +78,6 @@ for i in 0 1 2 3; do [ -n "$disks" ] && [ -f "$sdir/scratch$i.img" ] || truncate
 
 # --- accelerator ---------------------------------------------------------------------------
 qemu_ver=$(qemu-system-x86_64 --version | head -n1)
-accel_args() {
-	case "$1" in
-	kvm) echo "-accel kvm -cpu host" ;;
-	*) echo "-accel tcg,thread=${DMA_TCG_THREAD:-single} -cpu max" ;;
-	esac
-}
 accel=${DMA_ACCEL:-tcg}
 if [ "$accel" = auto ]; then
 	verdict_file=$DMA_CACHE/kvm-probe-$(echo "$(uname -r) $qemu_ver" | sha256sum | cut -c1-8)
@@ -91,7 +85,7 @@ if [ "$accel" = auto ]; then
 		accel=tcg
 		if [ -w /dev/kvm ]; then
 			log "probing KVM with a 30 s boot"
-			if timeout 30 qemu-system-x86_64 $(accel_args kvm) -m 512 -display none -no-reboot \
+			if timeout 30 qemu-system-x86_64 $(qemu_accel_args kvm) -m 512 -display none -no-reboot \
 				-serial stdio -monitor none -kernel "$build/arch/x86/boot/bzImage" \
 				-append "console=ttyS0 panic=-1 init=/bin/true pci=noacpi" </dev/null 2>&1 |
 				grep -q 'Run /bin/true as init process\|Kernel panic - not syncing: Attempted to kill init'; then
@@ -117,17 +111,16 @@ append+=" pci=noacpi loglevel=5 DMA_MODE=$mode ${DMA_TEST_TIMEOUT:+DMA_TEST_TIME
 # KASAN reports only its first bad access unless told otherwise: one early report would
 # silence every later one, and the runner attributes each report to the test that ran.
 grep -qx 'CONFIG_KASAN=y' "$build/.config" 2>/dev/null && append+=" kasan_multi_shot"
-disk() { echo "-drive file=$1,if=none,id=$2,format=raw${3:+,$3} -device virtio-blk-pci,drive=$2,serial=$2"; }
 args=(
-	$(accel_args "$accel") -smp 2 -m "$mem" -no-reboot -monitor none
+	$(qemu_accel_args "$accel") -smp 2 -m "$mem" -no-reboot -monitor none
 	-kernel "$build/arch/x86/boot/bzImage" -append "$append"
 	$(if [ -f "$build/initrd.img" ]; then echo "-initrd $build/initrd.img"; fi)
-	$(disk "$rootfs" root snapshot=on)
-	$(disk "$out/payload.img" payload readonly=on)
-	$(disk "$out/results.img" results)
+	$(qemu_disk "$rootfs" root snapshot=on)
+	$(qemu_disk "$out/payload.img" payload readonly=on)
+	$(qemu_disk "$out/results.img" results)
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
 )
-for i in 0 1 2 3; do args+=($(disk "$sdir/scratch$i.img" "scratch$i" discard=unmap,detect-zeroes=unmap,cache=unsafe)); done
+for i in 0 1 2 3; do args+=($(qemu_disk "$sdir/scratch$i.img" "scratch$i" discard=unmap,detect-zeroes=unmap,cache=unsafe)); done
 args+=("${qextra[@]}")
 
 echo "qemu-system-x86_64 ${args[*]}" >"$out/qemu-cmdline"

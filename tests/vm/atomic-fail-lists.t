@@ -16,16 +16,17 @@ acknowledged without error, and reads return it whole.
   $ dmsetup create dma-meta --table "0 $MSZ linear $SCRATCH1 0"
 
 A list whose log write is under way when an error on the data device latches fail mode.
-A is written back 8 s after its commit (writeback_delay_ms: room for the two table swaps
-on a slow debug kernel); before that, the metadata device starts to hold writes for 16 s
-(flushes pass), and the data device fails.  B is
-written then: its log write completes after A's write-back failed.  B is in the log, so
-the next activation replays it: its writer must have been told it was written.
+The data device fails first, then the metadata device starts to hold writes for 20 s
+(flushes pass).  A is written (its log write held 20 s) and written back 8 s after its
+commit, which fails.  B is written right after A was acknowledged, so its log write, held
+20 s, completes after A's write-back failed, however slow the machine: no step races a
+timer.  B is in the log, so the next activation replays it: its writer must have been told
+it was written.
 
   $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-data /dev/mapper/dma-meta 2 writeback_delay_ms 8000"
-  $ _dma_write /tmp/A /dev/mapper/dma $((1 * 65536))
-  $ swap dma-meta "0 $MSZ delay $SCRATCH1 0 0 $SCRATCH1 0 16000 $SCRATCH1 0 0"
   $ swap dma-data "0 $SZ error"
+  $ swap dma-meta "0 $MSZ delay $SCRATCH1 0 0 $SCRATCH1 0 20000 $SCRATCH1 0 0"
+  $ _dma_write /tmp/A /dev/mapper/dma $((1 * 65536))
   $ _dma_write /tmp/B /dev/mapper/dma $((2 * 65536)) 2>&1 && echo "B written" || echo "B failed"
   B written
   $ mode

@@ -169,3 +169,64 @@ units at a multiple of its length; everything else EINVAL; EOPNOTSUPP where ther
   $ _atomics_write_expect 8192 65536 4096 0 4096; _atomics_write_expect 0 0 4096 0 4096
   EINVAL
   EOPNOTSUPP
+
+_md_atomics_check against a made-up device, to show that it catches a kernel that reports or
+accepts the wrong thing.  The queue files come from a directory per device name, and a
+stand-in dma-rwf answers statx from them and writes by the rules above (its read-back always
+matches).  A raid0 with a 96 KiB chunk over four of the components above passes all 15 checks;
+one that reports unit_max 64 KiB (the chunk's largest power of two is 32 KiB) fails the sysfs
+and statx checks, and the write of 64 KiB that it then takes fails too.
+
+  $ cd "$CRAMTMP"
+  $ mkq() { # NAME UNIT_MIN UNIT_MAX MAX_BYTES BOUNDARY MAX_HW_SECTORS_KB (4 KiB blocks, 128 segments)
+  >   local d=q/$1; mkdir -p $d
+  >   echo $2 >$d/atomic_write_unit_min_bytes; echo $3 >$d/atomic_write_unit_max_bytes
+  >   echo $4 >$d/atomic_write_max_bytes; echo $5 >$d/atomic_write_boundary_bytes
+  >   echo $6 >$d/max_hw_sectors_kb; echo 4096 >$d/logical_block_size; echo 128 >$d/max_segments
+  > }
+  $ _atomic_qdir() { echo "$PWD/q/${1##*/}"; }
+  $ mkdir bin; PATH=$PWD/bin:$PATH
+  $ cat >bin/dma-rwf <<'STUB'
+  > #!/bin/bash
+  > . "$LIB"
+  > q=$PWD/q/${2##*/}; u=$(cat $q/atomic_write_unit_min_bytes); m=$(cat $q/atomic_write_unit_max_bytes)
+  > case $1 in
+  > statx) if [ $u = 0 ]; then echo "STATX_WRITE_ATOMIC not reported"; else echo "attr_known=1 atomic=1 unit_min=$u unit_max=$m segments_max=1"; fi ;;
+  > write) r=$(_atomics_write_expect $u $m 4096 $3 $4); if [ $r = ok ]; then echo "ok $4"; else echo $r; fi ;;
+  > check) echo match ;;
+  > esac
+  > STUB
+  $ chmod +x bin/dma-rwf; export LIB="$TESTDIR/../vm/atomics-lib.sh"
+  $ for l in l0 l1 l2 l3; do mkq $l 4096 262144 524288 0 512; done
+  $ legs="/dev/l0@2048 /dev/l1@2048 /dev/l2@2048 /dev/l3@2048"
+  $ mkq good 4096 32768 98304 0 96
+  $ _md_atomics_check "raid0 96K" /dev/good raid0 98304 $legs
+  raid0 96K: unit_min=4096 unit_max=32768 max_bytes=98304 boundary=0
+  raid0 96K: 15 checks passed
+  $ mkq bad 4096 65536 98304 0 96
+  $ _md_atomics_check "raid0 96K" /dev/bad raid0 98304 $legs
+  raid0 96K: unit_min=4096 unit_max=65536 max_bytes=98304 boundary=0
+  raid0 96K: FAIL unit_max: got 65536, expected 32768
+  raid0 96K: FAIL statx: got attr_known=1 atomic=1 unit_min=4096 unit_max=65536 segments_max=1, expected attr_known=1 atomic=1 unit_min=4096 unit_max=32768 segments_max=1
+  raid0 96K: FAIL write 65536 at 0: got ok, expected EINVAL
+  raid0 96K: 3 of 15 checks failed
+  [1]
+
+A component starting 2 KiB into its device (not on a 4 KiB unit) leaves the stack without
+atomic writes, so a device that reports units over it fails; a device that reports none, as
+expected, passes the 8 checks for that case (every write EOPNOTSUPP).
+
+  $ _md_atomics_check "raid1" /dev/l0 raid1 0 /dev/l0@2048 /dev/l1@4
+  raid1: unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
+  raid1: FAIL unit_min: got 4096, expected 0
+  raid1: FAIL unit_max: got 262144, expected 0
+  raid1: FAIL max_bytes: got 524288, expected 0
+  raid1: FAIL statx: got attr_known=1 atomic=1 unit_min=4096 unit_max=262144 segments_max=1, expected STATX_WRITE_ATOMIC not reported
+  raid1: FAIL write 4096 at 0: got ok, expected EOPNOTSUPP
+  raid1: FAIL write 65536 at 0: got ok, expected EOPNOTSUPP
+  raid1: 6 of 8 checks failed
+  [1]
+  $ mkq none 0 0 0 0 512
+  $ _md_atomics_check "raid1" /dev/none raid1 0 /dev/l0@2048 /dev/l1@4
+  raid1: unit_min=0 unit_max=0 max_bytes=0 boundary=0
+  raid1: 8 checks passed

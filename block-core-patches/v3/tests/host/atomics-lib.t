@@ -141,13 +141,14 @@ raid0 without a chunk size or an unknown level is a usage error.
   [2]
 
 The top's own caps (max_hw_sectors in bytes, max_segments, logical block size): raid0 sets
-max_hw_sectors to its chunk; null_blk's default max_hw_sectors (255 sectors, 130560 bytes)
-rounds unit_max down to 64 KiB; 512-byte blocks make one bio hold 517120 bytes for sure.
+max_hw_sectors to its chunk; null_blk's default max_hw_sectors (255 sectors, 248 with 4 KiB
+blocks: 126976 bytes) rounds unit_max down to 64 KiB; 512-byte blocks make one bio hold 517120
+bytes for sure.
 
   $ _atomics_expect raid0 98304 $M 98304 128 4096
   4096 32768 98304 0
-  $ _atomics_expect raid1 0 $M 130560 128 4096
-  4096 65536 130560 0
+  $ _atomics_expect raid1 0 $M 126976 128 4096
+  4096 65536 126976 0
   $ _atomics_expect dm-linear 0 512 524288 524288 0 1048576 128 512
   512 262144 524288 0
   $ _atomics_expect raid1 0 $M 1048576 128 4096

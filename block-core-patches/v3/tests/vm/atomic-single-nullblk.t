@@ -143,15 +143,16 @@ not one user buffer (the kernel sees bio_vecs): EINVAL, as in mainline.
   match
   $ rmmod null_blk
 
-null_blk's default max_hw_sectors (255 sectors) bounds both: atomic_write_max_bytes becomes
-130560, unit_max (by default the largest power of two within atomic_write_max_bytes, 128 KiB)
-64 KiB (scsi/009 TEST 2: the parameter when it fits max_hw, else max_hw).
+null_blk's default max_hw_sectors (255 sectors, rounded down to 248 for 4 KiB blocks) bounds
+both: atomic_write_max_bytes becomes 126976, unit_max (by default the largest power of two
+within atomic_write_max_bytes, 128 KiB) 64 KiB (scsi/009 TEST 2: the parameter when it fits
+max_hw, else max_hw).
 
   $ modprobe null_blk nr_devices=1 bs=4096 gb=1 memory_backed=1 atomic_write=1 atomic_write_max_bytes=131072
   $ cat $(_atomic_qdir $N)/max_hw_sectors_kb
-  127
+  124
   $ _atomic_limits $N
-  unit_min=4096 unit_max=65536 max_bytes=130560 boundary=0
+  unit_min=4096 unit_max=65536 max_bytes=126976 boundary=0
   $ _atomic_write $N 0 65536 12; _atomic_write $N 0 131072 12
   ok
   EINVAL

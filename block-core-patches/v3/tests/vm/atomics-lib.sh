@@ -294,7 +294,8 @@ _dm_legs() {
 # max_bytes >= unit_max >= unit_min; statx answers the same units with segments_max 1 and
 # STATX_ATTR_WRITE_ATOMIC (or is not answered when the units are 0); writes (each expected
 # result from _atomics_write_expect): unit_max - LBS at 0 (ok if a power of two not below
-# unit_min, EINVAL otherwise; not tried when unit_max <= LBS), unit_max at 0 reads back,
+# unit_min, which happens only for unit_max = 2 * LBS = 2 * unit_min; EINVAL otherwise, as
+# blktests expects it always; not tried when unit_max <= LBS), unit_max at 0 reads back,
 # unit_min at 2 * unit_max reads back, unit_max + LBS at 0, 2 * LBS at LBS, 2 * unit_max at
 # 0 (all three EINVAL), and then the first unit_max bytes still hold what the unit_max
 # write put there (the refused writes wrote nothing).  Without atomic support every write

@@ -28,16 +28,22 @@ is resynced).
   >   out=$(mdadm --create /dev/md/atomics --run --force --metadata=1.2 --level=$1 --raid-devices=4 "${opt[@]}" $L 2>&1) || echo "$out"
   > }
   $ rm_md() { mdadm --stop /dev/md/atomics >/dev/null 2>&1 || echo "mdadm --stop failed"; mdadm --zero-superblock $L; }
-  $ step() { mk $1 $2; _md_atomics_check "$1 $(($2 / 1024))K" /dev/md/atomics $1 $2 $(_md_legs /dev/md/atomics); rm_md; }
+  $ step() {
+  >   local label=$1
+  >   [ "$2" = 0 ] || label="$1 $(($2 / 1024))K"
+  >   mk $1 $2
+  >   _md_atomics_check "$label" /dev/md/atomics $1 $2 $(_md_legs /dev/md/atomics)
+  >   rm_md
+  > }
 
 raid1 and md-linear: the components' limits.
 
   $ step raid1 0
-  raid1 0K: unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
-  raid1 0K: 15 checks passed
+  raid1: unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
+  raid1: 15 checks passed
   $ step linear 0
-  linear 0K: unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
-  linear 0K: 15 checks passed
+  linear: unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
+  linear: 15 checks passed
 
 raid0: unit_max is the chunk's largest power-of-two factor up to 256 KiB (24 KiB -> 8 KiB,
 96 KiB -> 32 KiB), atomic_write_max_bytes the chunk up to 512 KiB.
@@ -122,11 +128,11 @@ multiple of it keeps it; 24 KiB does neither, and the array has no atomic writes
   $ for d in $L; do _atomic_limits $d; done | uniq -c | sed 's/^ *//'
   4 unit_min=4096 unit_max=16384 max_bytes=65536 boundary=65536
   $ step raid1 0
-  raid1 0K: unit_min=4096 unit_max=16384 max_bytes=65536 boundary=65536
-  raid1 0K: 15 checks passed
+  raid1: unit_min=4096 unit_max=16384 max_bytes=65536 boundary=65536
+  raid1: 15 checks passed
   $ step linear 0
-  linear 0K: unit_min=4096 unit_max=16384 max_bytes=65536 boundary=65536
-  linear 0K: 15 checks passed
+  linear: unit_min=4096 unit_max=16384 max_bytes=65536 boundary=65536
+  linear: 15 checks passed
   $ for c in 8 16 24 32; do step raid0 $((c * 1024)); done
   raid0 8K: unit_min=4096 unit_max=8192 max_bytes=8192 boundary=65536
   raid0 8K: 15 checks passed

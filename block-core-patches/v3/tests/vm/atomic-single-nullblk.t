@@ -97,7 +97,8 @@ offset 0 and with RWF_DSYNC.
 
 Every other shape is refused before any I/O (the first MiB and the last 64 KiB stay as they
 are): larger than unit_max (also when within atomic_write_max_bytes), not a power of two,
-not aligned to its length, not a whole number of blocks, below unit_min, two iovecs: EINVAL;
+not aligned to its length, not a whole number of blocks, below unit_min, odd lengths and
+offsets (generic/765's bsize - 1, bsize + 1, offset 1), two iovecs: EINVAL;
 without O_DIRECT and as a read: EOPNOTSUPP; at the end of the device: ENOSPC.
 
   $ sum() { (head -c 1048576 $N; tail -c 65536 $N) | md5sum; }; before=$(sum)
@@ -112,6 +113,10 @@ without O_DIRECT and as a read: EOPNOTSUPP; at the end of the device: ENOSPC.
   $ _atomic_write $N 512 4096 11
   EINVAL
   $ _atomic_write $N 0 2048 11
+  EINVAL
+  $ _atomic_write $N 0 4095 11; _atomic_write $N 0 4097 11; _atomic_write $N 1 4096 11
+  EINVAL
+  EINVAL
   EINVAL
   $ _atomic_write -v 2 $N 0 8192 11
   EINVAL

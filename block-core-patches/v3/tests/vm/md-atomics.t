@@ -94,6 +94,40 @@ raid10 (near 2 over 4 components; chunks are powers of two): the same as raid0.
   raid10 1024K: unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
   raid10 1024K: 15 checks passed
 
+Components that differ (configfs null_blk devices next to nullb0, 1 GiB each): an array takes
+the largest unit_min and the smallest unit_max and atomic_write_max_bytes of its components; a
+component without atomic writes, or whose unit range does not overlap the others', leaves the
+array without them.
+
+  $ mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
+  $ cfg() { # NAME ATOMIC_WRITE UNIT_MIN UNIT_MAX MAX_BYTES
+  >   local c=/sys/kernel/config/nullb/$1
+  >   mkdir $c && echo 1024 >$c/size && echo 4096 >$c/blocksize && echo 1 >$c/memory_backed && echo 1024 >$c/max_sectors &&
+  >   echo $2 >$c/atomic_write && echo $3 >$c/atomic_write_unit_min && echo $4 >$c/atomic_write_unit_max &&
+  >   echo $5 >$c/atomic_write_max_bytes && echo 1 >$c/power
+  > }
+  $ cfg mixa 1 8192 65536 131072 && cfg mixn 0 0 0 0 && cfg mixb 1 524288 524288 524288
+  $ for d in mixa mixn mixb; do echo "$d $(_atomic_limits /dev/$d)"; done
+  mixa unit_min=8192 unit_max=65536 max_bytes=131072 boundary=0
+  mixn unit_min=0 unit_max=0 max_bytes=0 boundary=0
+  mixb unit_min=524288 unit_max=524288 max_bytes=524288 boundary=0
+  $ pair() { # LEVEL OTHER
+  >   local out
+  >   out=$(mdadm --create /dev/md/atomics --run --force --metadata=1.2 --level=$1 --raid-devices=2 $([ $1 = raid1 ] && echo --assume-clean --bitmap=none) /dev/nullb0 /dev/$2 2>&1) || echo "$out"
+  >   _md_atomics_check "$1 nullb0+$2" /dev/md/atomics $1 0 $(_md_legs /dev/md/atomics)
+  >   mdadm --stop /dev/md/atomics >/dev/null 2>&1 || echo "mdadm --stop failed"; mdadm --zero-superblock /dev/nullb0 /dev/$2
+  > }
+  $ for o in mixa mixn mixb; do pair raid1 $o; done; pair linear mixa
+  raid1 nullb0+mixa: unit_min=8192 unit_max=65536 max_bytes=131072 boundary=0
+  raid1 nullb0+mixa: 15 checks passed
+  raid1 nullb0+mixn: unit_min=0 unit_max=0 max_bytes=0 boundary=0
+  raid1 nullb0+mixn: 8 checks passed
+  raid1 nullb0+mixb: unit_min=0 unit_max=0 max_bytes=0 boundary=0
+  raid1 nullb0+mixb: 8 checks passed
+  linear nullb0+mixa: unit_min=8192 unit_max=65536 max_bytes=131072 boundary=0
+  linear nullb0+mixa: 15 checks passed
+  $ for d in mixa mixn mixb; do echo 0 >/sys/kernel/config/nullb/$d/power; rmdir /sys/kernel/config/nullb/$d; done
+
 An md device without a personality (made through new_array, nothing assembled) has no atomic
 writes: all four files 0, statx not answered, RWF_ATOMIC refused with EOPNOTSUPP.
 

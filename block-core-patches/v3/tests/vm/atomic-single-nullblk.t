@@ -190,6 +190,18 @@ crosses it.
   EINVAL
   $ rmmod null_blk
 
+A zoned device takes atomic writes too (mainline puts no zoned rule on them; its zones are
+chunks that an atomic write may not cross, 4 MiB here): at the write pointer of an empty zone.
+
+  $ modprobe null_blk queue_mode=0 zoned=1 zone_size=4 nr_devices=1 bs=4096 gb=1 memory_backed=1 max_sectors=1024 atomic_write=1 atomic_write_unit_max=65536 atomic_write_max_bytes=65536
+  $ cat $(_atomic_qdir $N)/zoned; _atomic_limits $N
+  host-managed
+  unit_min=4096 unit_max=65536 max_bytes=65536 boundary=0
+  $ _atomic_write $N 4194304 65536 18; _atomic_check $N 4194304 65536 18
+  ok
+  match
+  $ rmmod null_blk
+
 Partitions (added with BLKPG, no table needed).  Units 8 KiB to 64 KiB: partition 1 starts 4 KiB
 into the disk, not on a unit: statx does not answer STATX_WRITE_ATOMIC and RWF_ATOMIC fails
 with EOPNOTSUPP, while plain writes work.  Partition 2 starts at 1 MiB and keeps the units; its

@@ -6,7 +6,7 @@ T ?=
 SHELL := /bin/bash
 
 .PHONY: help deps kernel kernel-debug kernel-unpatched rootfs tools test test-host test-vm test-apps \
-	vm demo check-series clean distclean crash-test powercut bench bench-host install uninstall deb
+	vm demo check-series clean distclean crash-test powercut bench bench-host install uninstall deb kernel-deb
 
 help:
 	@echo "dm-atomic make targets:"
@@ -26,6 +26,8 @@ help:
 	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
 	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."
 	@echo "  make kernel-unpatched  the pristine kernel, for regression comparisons"
+	@echo "  make kernel-deb        the patched kernel with Debian's configuration as linux-image/linux-headers"
+	@echo "                         packages, into out/kernel-deb/debian/ (hours on 2 cores; KDEB=lean: the test kernel, quick)"
 	@echo "  make rootfs            build the guest root filesystem (cached)"
 	@echo "  make tools             build the userspace tools into tools/bin"
 	@echo "  make install           tools, setup tool, man pages, udev rule, atomictab generator (PREFIX=/usr/local DESTDIR=)"
@@ -46,6 +48,10 @@ kernel-debug: deps
 
 kernel-unpatched: deps
 	@qemu-scripts/kernel.sh unpatched >/dev/null
+
+KDEB ?= debian
+kernel-deb: deps
+	@qemu-scripts/kernel-deb.sh $(KDEB) >/dev/null
 
 rootfs: deps
 	@qemu-scripts/rootfs.sh >/dev/null

@@ -5,7 +5,7 @@ source "$(dirname "$0")/common.sh"
 
 PKGS=(linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio kmod rsync
 	qemu-system-x86 qemu-utils debootstrap ccache python3-cram gcc make git xz-utils
-	libsqlite3-dev liburing-dev libaio-dev dkms)
+	libsqlite3-dev liburing-dev libaio-dev dkms fakeroot)
 # `deps.sh cross` (qemu-scripts/cross-module.sh, the build checks) also compiles for arm64.
 [ "${1:-}" = cross ] && PKGS+=(gcc-aarch64-linux-gnu binutils file)
 # The host tests render the man pages (man-pages.t) and build the Debian packages (deb.t).

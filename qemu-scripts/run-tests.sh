@@ -14,7 +14,8 @@
 # 4. the power-cut chains (tests/powercut/*.t: cram tests run on the host, each booting the guest
 # again and again and killing QEMU mid-write, see qemu-scripts/powercut.sh; and
 # initramfs-root.t, two boots of Debian's stock kernel, the second through a real initramfs,
-# see qemu-scripts/initramfs-boot.sh) share the guests' slots: each slot runs its VM tests in
+# see qemu-scripts/initramfs-boot.sh; kernel-deb.t, our kernel as Debian packages installed
+# and booted, see qemu-scripts/kernel-deb-boot.sh) share the guests' slots: each slot runs its VM tests in
 # one guest, then its chains.
 # 5. tests/apps/*.t (make test-apps, only when named): database tests that need the guest image
 # with Debian's mariadb-server and sysbench (rootfs.sh apps); a run that names one boots every
@@ -214,6 +215,11 @@ if [ ${#vm_tests[@]} -gt 0 ]; then
 		build=$("$SCRIPTS/stock-kernel.sh") || build_ok=0
 	else
 		build=$("$SCRIPTS/kernel.sh" "$flavor") || build_ok=0
+	fi
+	# tests/powercut/kernel-deb.t packages the lean kernel, which relinks its vmlinux: that
+	# happens here, before any guest boots it (the test then finds the packages up to date).
+	if [ $build_ok = 1 ] && [ "$flavor" = lean ] && printf '%s\n' "${vm_tests[@]}" | grep -qx 'tests/powercut/kernel-deb.t'; then
+		"$SCRIPTS/kernel-deb.sh" lean >/dev/null || log "packaging the lean kernel failed: tests/powercut/kernel-deb.t will say why"
 	fi
 	wait "$rootfs_pid" || build_ok=0
 	stock_build=

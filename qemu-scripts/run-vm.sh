@@ -3,6 +3,7 @@
 #
 #   run-vm.sh --build DIR --rootfs IMG --out DIR [--mode test|demo|shell] [--tests FILE]
 #             [--timeout SECONDS] [--disks DIR] [--cut-after SECONDS] [--env NAME=VALUE]...
+#             [--payload DIR:NAME]...
 #
 # --disks DIR        keep the scratch disks in DIR across boots (created zeroed when missing)
 # --cut-after N      a power cut: kill QEMU (SIGKILL) N seconds after the guest prints @@DMA-CUT
@@ -10,6 +11,7 @@
 #                    which hands it to init); NAME must start with DMA_, VALUE has no spaces
 # --qemu-arg ARGS    more QEMU arguments (split at spaces), e.g. the benchmark's disks
 # --label TEXT       added to each test's progress line, e.g. "(stock kernel)"
+# --payload DIR:NAME copy the files of DIR to /payload/NAME in the guest (e.g. packages)
 #
 # A build directory with an initrd.img (qemu-scripts/stock-kernel.sh) boots with it.
 #
@@ -23,7 +25,7 @@
 # guest timers sane on a loaded host); DMA_BOOT_TIMEOUT (default 120 s to reach init).
 source "$(dirname "$0")/common.sh"
 
-mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv= qextra=() label=
+mode=test tests= timeout=900 build= rootfs= out= disks= cut= genv= qextra=() label= pextra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build=$2; shift 2 ;;
@@ -36,6 +38,9 @@ while [ $# -gt 0 ]; do
 	--cut-after) cut=$2; shift 2 ;;
 	--qemu-arg) qextra+=($2); shift 2 ;;
 	--label) label=" $2"; shift 2 ;;
+	--payload)
+		[[ "$2" =~ ^[^:]+:[A-Za-z0-9._-]+$ ]] && [ -d "${2%:*}" ] || die "run-vm.sh: --payload wants DIR:NAME with an existing DIR (got '$2')"
+		pextra+=("$2"); shift 2 ;;
 	--env)
 		[[ "$2" =~ ^DMA_[A-Z0-9_]+=[^[:space:]]*$ ]] || die "run-vm.sh: --env wants DMA_NAME=VALUE without spaces (got '$2')"
 		genv+=" $2"; shift 2 ;;
@@ -56,6 +61,7 @@ p=$out/payload
 [ -d "$TOP/tools/system" ] && cp -a "$TOP/tools/system" "$p/system"
 # The Debian packages, when make deb (or tests/host/deb.t) built them: tests/vm/deb-install.t.
 if ls "$TOP"/out/deb/*.deb >/dev/null 2>&1; then mkdir -p "$p/deb" && cp "$TOP"/out/deb/*.deb "$p/deb/"; fi
+for x in "${pextra[@]}"; do mkdir -p "$p/${x##*:}" && cp -a "${x%:*}/." "$p/${x##*:}/"; done
 [ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] && cp "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" "$p/modules/"
 for k in "$build/$EXT_NAME"/kmod/*.ko; do [ -f "$k" ] && cp "$k" "$p/modules/"; done
 [ -d "$build/modinst/lib/modules" ] && mkdir -p "$p/lib" && cp -a "$build/modinst/lib/modules" "$p/lib/"

@@ -9,6 +9,9 @@
 #    $DMA_CACHE/stock-<kernelrelease>-<version>/debs and unpacked there with dpkg-deb: nothing
 #    is installed on this machine, nothing is loaded into its kernel.
 #    DMA_STOCK_KERNEL=6.1.0-57-amd64 picks another kernel release than the current one.
+#    DMA_STOCK_DEBS=DIR takes linux-image-* and linux-headers-* from DIR instead (the packages
+#    qemu-scripts/kernel-deb.sh makes of our patched kernel), so the same steps show that
+#    those install and build the DKMS module as Debian's own do.
 # 2. A small initramfs (static busybox, the modules that mount the root disk: virtio-pci,
 #    virtio-blk, ext4 and what they need) mounts the guest's root filesystem and hands over
 #    to its /sbin/dma-init, since Debian builds those drivers as modules.
@@ -23,14 +26,26 @@ command -v dkms >/dev/null || die "dkms is missing (qemu-scripts/deps.sh install
 
 # --- which kernel ------------------------------------------------------------------------------
 krel=${DMA_STOCK_KERNEL:-}
-if [ -z "$krel" ]; then
+debdir=${DMA_STOCK_DEBS:-}
+if [ -n "$debdir" ]; then
+	image=$(ls "$debdir"/linux-image-*.deb 2>/dev/null | grep -v -- '-dbg_' | head -n1)
+	[ -n "$image" ] || die "DMA_STOCK_DEBS=$debdir holds no linux-image-*.deb"
+	krel=$(dpkg-deb -f "$image" Package) && krel=${krel#linux-image-}
+	pkgver=$(dpkg-deb -f "$image" Version)
+	headers=$debdir/linux-headers-${krel}_${pkgver}_amd64.deb
+	[ -f "$headers" ] || die "DMA_STOCK_DEBS=$debdir has no $(basename "$headers") beside $(basename "$image")"
+	# Rebuilt packages keep their version: the directory is keyed by their contents.
+	dir=$DMA_CACHE/pkg-$krel-$(cat "$image" "$headers" | sha256sum | cut -c1-12)
+elif [ -z "$krel" ]; then
 	krel=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: linux-image-\(6\.1\.[0-9]*-[0-9]*-amd64\)$/\1/p' | head -n1)
 	[ -n "$krel" ] || die "apt knows no linux-image-amd64 for Debian 12 (apt-get update?); or set DMA_STOCK_KERNEL=6.1.0-N-amd64"
 fi
-[[ "$krel" =~ ^6\.1\.0-[0-9]+-amd64$ ]] || die "DMA_STOCK_KERNEL must look like 6.1.0-N-amd64 (got '$krel')"
-pkgver=$(apt-cache policy "linux-image-$krel" 2>/dev/null | sed -n 's/^ *Candidate: //p')
-[ -n "$pkgver" ] && [ "$pkgver" != "(none)" ] || die "apt has no package linux-image-$krel"
-dir=$DMA_CACHE/stock-$krel-$pkgver
+if [ -z "$debdir" ]; then
+	[[ "$krel" =~ ^6\.1\.0-[0-9]+-amd64$ ]] || die "DMA_STOCK_KERNEL must look like 6.1.0-N-amd64 (got '$krel')"
+	pkgver=$(apt-cache policy "linux-image-$krel" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+	[ -n "$pkgver" ] && [ "$pkgver" != "(none)" ] || die "apt has no package linux-image-$krel"
+	dir=$DMA_CACHE/stock-$krel-$pkgver
+fi
 root=$dir/root
 build=$dir/build
 
@@ -39,10 +54,16 @@ prepare() {
 	local debs=$dir/debs t0=$SECONDS
 	rm -rf "$root" "$build" "$dir/.ready"
 	mkdir -p "$debs" "$root" "$build"
-	run_logged "download linux-image-$krel $pkgver, its headers and busybox-static (about 85 MB)" \
-		"$dir/download.log" \
-		bash -c 'cd "$1" && apt-get download "linux-image-$2=$3" "linux-headers-$2=$3" \
-			"linux-headers-${2%-amd64}-common=$3" "linux-kbuild-6.1=$3" busybox-static' _ "$debs" "$krel" "$pkgver"
+	if [ -n "$debdir" ]; then
+		cp "$image" "$headers" "$debs/"
+		run_logged "download busybox-static" "$dir/download.log" \
+			bash -c 'cd "$1" && apt-get download busybox-static' _ "$debs"
+	else
+		run_logged "download linux-image-$krel $pkgver, its headers and busybox-static (about 85 MB)" \
+			"$dir/download.log" \
+			bash -c 'cd "$1" && apt-get download "linux-image-$2=$3" "linux-headers-$2=$3" \
+				"linux-headers-${2%-amd64}-common=$3" "linux-kbuild-6.1=$3" busybox-static' _ "$debs" "$krel" "$pkgver"
+	fi
 	log "  downloaded $(du -sh "$debs" | cut -f1) in $(ls "$debs" | wc -l) packages"
 	run_logged "unpack the packages" "$dir/unpack.log" \
 		bash -c 'for d in "$1"/*.deb; do echo "$d"; dpkg-deb -x "$d" "$2"; done' _ "$debs" "$root"
@@ -54,16 +75,20 @@ prepare() {
 	depmod -b "$root" "$krel"
 
 	local mdir=$root/lib/modules/$krel
-	# closure MOD...: the module files MOD needs, dependencies first, each once (modules.dep).
+	# closure MOD...: the module files MOD needs, dependencies first, each once (modules.dep);
+	# a MOD built into the kernel (modules.builtin) needs nothing.
 	closure() {
 		awk -v want="$*" '
+			FILENAME ~ /modules\.builtin$/ { n = $1; sub(/.*\//, "", n); sub(/\.ko$/, "", n); gsub(/-/, "_", n)
+			  builtin[n] = 1; next }
 			{ sub(/:$/, "", $1); f = $1; n = f; sub(/.*\//, "", n); sub(/\.ko$/, "", n); gsub(/-/, "_", n)
 			  path[n] = f; deps[f] = ""; for (i = 2; i <= NF; i++) deps[f] = deps[f] " " $i }
 			function visit(f,   a, i, k) { if (f in seen) return; seen[f] = 1
 				k = split(deps[f], a, " "); for (i = k; i >= 1; i--) visit(a[i]); print f }
 			END { k = split(want, w, " "); for (i = 1; i <= k; i++) { m = w[i]; gsub(/-/, "_", m)
+				if (m in builtin) continue
 				if (!(m in path)) { print "no module " w[i] > "/dev/stderr"; exit 1 } visit(path[m]) } }
-		' "$mdir/modules.dep"
+		' "$mdir/modules.builtin" "$mdir/modules.dep"
 	}
 
 	# The initramfs: busybox, the root disk's modules and an /init that mounts root= and
@@ -114,8 +139,8 @@ EOF
 	# The rest of the modules is not needed again (the headers stay, for DKMS).
 	rm -rf "$mdir"
 	{
-		echo "Debian linux-image-$krel $pkgver"
-		echo "source: stock"
+		echo "${debdir:+packaged }linux-image-$krel $pkgver"
+		echo "source: ${debdir:-stock}"
 	} >"$dir/info"
 	touch "$dir/.ready"
 	log "stock kernel $krel ($pkgver) ready in $((SECONDS - t0)) s; cache $(du -sh "$dir" | cut -f1): $dir"

@@ -2,6 +2,7 @@
 # The patched kernel as Debian packages an operator installs with dpkg (make kernel-deb).
 #
 #   qemu-scripts/kernel-deb.sh [debian|lean]     prints the directory holding the .deb files
+#   qemu-scripts/kernel-deb.sh debian --config-only    only the configuration: prints its path
 #
 # debian  (make kernel-deb) linux-source-6.1 with block-core-patches/series, configured with
 #         Debian's own configuration of the current linux-image-6.1.0-N-amd64 (the config file
@@ -28,6 +29,12 @@ case "$flavor" in
 debian|lean) ;;
 *) die "kernel-deb.sh: unknown flavour '$flavor' (debian or lean)" ;;
 esac
+config_only=0
+case "${2:-}" in
+'') ;;
+--config-only) [ "$flavor" = debian ] || die "kernel-deb.sh: --config-only is for the debian flavour"; config_only=1 ;;
+*) die "kernel-deb.sh: unknown argument '$2' (--config-only)" ;;
+esac
 
 "$SCRIPTS/deps.sh" >&2
 ver=$(linux_source_version)
@@ -53,15 +60,17 @@ else
 	stock=$("$SCRIPTS/stock-kernel.sh") || die "Debian's kernel (for its configuration) is not there"
 	key() { { echo "$pkgver"; sha256sum <"$stock/.config"; hash_of "$0" $(series_files); } | sha256sum | cut -c1-12; }
 fi
-if [ "$(cat "$work/key" 2>/dev/null)" = "$(key)" ] && ls "$work"/linux-image-*.deb >/dev/null 2>&1; then
+if [ $config_only = 0 ] && [ "$(cat "$work/key" 2>/dev/null)" = "$(key)" ] && ls "$work"/linux-image-*.deb >/dev/null 2>&1; then
 	log "kernel packages ($flavor, $pkgver) are up to date in $work"
 else
 	# A full build (debian) takes the kernel build lock; the lean packaging only relinks the
 	# lean build, so it locks just that build directory.
 	lock=$KBUILD_LOCK
 	[ "$flavor" = lean ] && lock=$build/.package.lock
-	exec 9>"$lock"
-	flock -n 9 || { log "another build holds $lock; waiting for it"; flock 9; }
+	if [ $config_only = 0 ]; then
+		exec 9>"$lock"
+		flock -n 9 || { log "another build holds $lock; waiting for it"; flock 9; }
+	fi
 	rm -f "$work"/*.deb "$work/key"
 	if [ "$flavor" = debian ]; then
 		mkdir -p "$build"
@@ -77,6 +86,10 @@ else
 			grep -qx "$want" "$build/.config" || die "Debian's configuration lost $want"
 		done
 		log "Debian's configuration: $(grep -c '=m$' "$build/.config") modules, $(grep -c '=y$' "$build/.config") built-in options"
+		if [ $config_only = 1 ]; then
+			echo "$build/.config"
+			exit 0
+		fi
 	fi
 	krel=$(kmake -s kernelrelease)
 	# bindeb-pkg builds what is stale (all of it, the first time with Debian's configuration;

@@ -38,8 +38,8 @@ esac
 
 "$SCRIPTS/deps.sh" >&2
 ver=$(linux_source_version)
-npatch=$(grep -cv '^\(#.*\)\?$' "$TOP/block-core-patches/series" 2>/dev/null || true)
-pkgver="$ver+dma${npatch:-0}"
+# series_files names the series file, then each patch.
+pkgver="$ver+dma$(( $(series_files | wc -l) - 1 ))"
 src=$("$SCRIPTS/kernel.sh" --source lean) || die "no patched kernel source"
 kdir=$(dirname "$src")
 work=$kdir/deb-$flavor
@@ -52,8 +52,6 @@ kmake() { make -C "$src" O="$build" CC="ccache gcc" LOCALVERSION= "$@"; }
 
 if [ "$flavor" = lean ]; then
 	build=$("$SCRIPTS/kernel.sh" lean) || die "the lean kernel did not build"
-	work=$kdir/deb-lean
-	mkdir -p "$work"
 	# Up to date when the packages were made of the kernel that is there now.
 	key() { { echo "$pkgver"; hash_of "$0"; sha256sum <"$build/arch/x86/boot/bzImage"; } | sha256sum | cut -c1-12; }
 else

@@ -26,6 +26,11 @@ KNOWN_LINUX_SOURCE_VERSION=6.1.192-3
 # Bump when kernel.sh changes what it builds (not for changes to logging, locking, ...).
 KERNEL_RECIPE=1
 KBUILD_LOCK=${KBUILD_LOCK:-/tmp/dm-atomic-kbuild.lock}
+# The patch series the kernel is built with: a directory holding a `series` file and the
+# patches it names.  DMA_SERIES_DIR=block-core-patches/v3/patches builds the next version
+# (under its own key); a `guest.config` there adds config symbols its tests need.
+SERIES_DIR=$(cd "$TOP" && cd "${DMA_SERIES_DIR:-block-core-patches}" 2>/dev/null && pwd) ||
+	{ printf 'error: DMA_SERIES_DIR=%s is not a directory\n' "$DMA_SERIES_DIR" >&2; exit 1; }
 # The out-of-tree modules (dm-atomic, tests/kmod) are built per checkout, in
 # $build/$EXT_NAME, so two checkouts testing at once never swap each other's module.
 EXT_NAME=ext-$(printf '%s' "$TOP" | sha256sum | cut -c1-8)
@@ -51,12 +56,12 @@ linux_source_version() {
 # The files the kernel is built from, besides the pristine source.
 series_files() {
 	local p
-	echo "$TOP/block-core-patches/series"
-	if [ -f "$TOP/block-core-patches/series" ]; then
+	echo "$SERIES_DIR/series"
+	if [ -f "$SERIES_DIR/series" ]; then
 		while read -r p; do
 			case "$p" in ''|'#'*) continue ;; esac
-			echo "$TOP/block-core-patches/$p"
-		done <"$TOP/block-core-patches/series"
+			echo "$SERIES_DIR/$p"
+		done <"$SERIES_DIR/series"
 	fi
 }
 
@@ -69,6 +74,9 @@ kernel_key() {
 		echo "$what"
 		[ "$what" = unpatched ] || hash_of $(series_files)
 		hash_of "$SCRIPTS"/config/*.config
+		# only when present, so the key of the default series is what it always was
+		[ "$what" = unpatched ] || [ ! -f "$SERIES_DIR/guest.config" ] ||
+			hash_of "$SERIES_DIR/guest.config"
 		echo "recipe $KERNEL_RECIPE"
 	} | sha256sum | cut -c1-12
 }

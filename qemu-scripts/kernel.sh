@@ -9,6 +9,7 @@
 # unpatched  lean config on the pristine source, for regression comparisons
 #
 # DMA_SKIP_MODULE=1 skips the dm-atomic module (e.g. while it is being rewritten).
+# DMA_SERIES_DIR=DIR builds with DIR/series instead of block-core-patches/series (common.sh).
 #
 # The patched source is linux-source-6.1's tarball, extracted, with block-core-patches/series
 # applied in order without fuzz; a patch that does not apply stops the build and is named.
@@ -54,18 +55,18 @@ prepare_source() {
 				case "$p" in ''|'#'*) continue ;; esac
 				n=$((n + 1))
 				if ! patch -d "$src" -p1 --fuzz=0 --batch --forward --no-backup-if-mismatch \
-					-r - -s -i "$TOP/block-core-patches/$p" >"$kdir/patch.log" 2>&1; then
+					-r - -s -i "$SERIES_DIR/$p" >"$kdir/patch.log" 2>&1; then
 					cat "$kdir/patch.log" >&2
 					rm -rf "$src"
-					die "block-core-patches/$p (patch $n of the series) does not apply to linux-source-6.1 $ver"
+					die "${SERIES_DIR#"$TOP"/}/$p (patch $n of the series) does not apply to linux-source-6.1 $ver"
 				fi
-			done < <(cat "$TOP/block-core-patches/series" 2>/dev/null || true)
-			log "applied $n patch(es) from block-core-patches/series"
+			done < <(cat "$SERIES_DIR/series" 2>/dev/null || true)
+			log "applied $n patch(es) from ${SERIES_DIR#"$TOP"/}/series"
 		fi
 		{
 			echo "linux-source-6.1 $ver"
 			echo "source: $what"
-			[ "$what" = unpatched ] || grep -v '^#' "$TOP/block-core-patches/series" | grep . || true
+			[ "$what" = unpatched ] || grep -v '^#' "$SERIES_DIR/series" | grep . || true
 		} >"$kdir/info"
 		touch "$kdir/.src-ready"
 	fi
@@ -78,6 +79,7 @@ build_kernel() {
 	# 3. Configure.
 	frags=("$src/kernel/configs/kvm_guest.config" "$SCRIPTS/config/dm-atomic.config" "$SCRIPTS/config/trim.config")
 	[ "$flavor" = debug ] && frags+=("$SCRIPTS/config/debug.config")
+	[ "$what" = unpatched ] || [ ! -f "$SERIES_DIR/guest.config" ] || frags+=("$SERIES_DIR/guest.config")
 	if [ ! -f "$build/.config-ready" ]; then
 		rm -rf "$build"
 		mkdir -p "$build"

@@ -74,7 +74,7 @@ cp "$build/../info" "$p/kernel-info" 2>/dev/null || echo "source: unknown" >"$p/
 # The kernel's configuration, as /boot/config-KREL of an installed kernel (mkinitramfs reads it:
 # tests/powercut/initramfs-prepare.sh).
 cp "$build/.config" "$p/kernel-config" 2>/dev/null || true
-cp "$TOP/block-core-patches/series" "$p/series" 2>/dev/null || : >"$p/series"
+cp "$SERIES_DIR/series" "$p/series" 2>/dev/null || : >"$p/series"
 if [ -n "$tests" ]; then cp "$tests" "$p/test-list"; else : >"$p/test-list"; fi
 mke2fs -q -t ext4 -L dma-payload -d "$p" "$out/payload.img" 256M >/dev/null
 truncate -s 64M "$out/results.img"

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Drive the write-list ioctl of the v3 block-core patches (BLKWRITELIST, patch 27) from the
+VM tests.  Port of the `list` and `pattern` commands of tests/vm/block-atomic.py (plan 6.4);
+the RWF_ATOMIC commands live in dma-rwf.
+
+Every command prints "ok" (exit 0) or the errno name of the failure (exit 1), so a cram test
+shows exactly which error the kernel returned.
+
+  write-list.py list DEV SEG... [opt...]   BLKWRITELIST; SEG is OFF:LEN:SEED (bytes), in the
+                                           order given (the kernel sorts them);
+                                           opt: flags=N reserved=N nsegs=N rdonly badsegs
+                                           badbuf badarg bufoff=N
+  write-list.py pattern SEED LEN           the pattern bytes on stdout (for cmp)
+"""
+import ctypes
+import errno
+import mmap
+import os
+import random
+import struct
+import sys
+
+# _IOW(0x12, 129, struct blkwritelist): dir=1 (write) <<30 | size 32 <<16 | 0x12 <<8 | 129;
+# the number of the v2 BLKATOMICWRITE (same layout).
+BLKWRITELIST = (1 << 30) | (32 << 16) | (0x12 << 8) | 129
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.ioctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p]
+
+
+def pattern(seed, n):
+    return random.Random(seed).randbytes(n)
+
+
+def fail(e):
+    # errno.errorcode says ENOTSUP for 95; the kernel and its documentation say EOPNOTSUPP.
+    print("EOPNOTSUPP" if e == errno.EOPNOTSUPP else errno.errorcode.get(e, str(e)))
+    sys.exit(1)
+
+
+def aligned(data, off=0):
+    """An mmap (page aligned) holding data at offset off; returns (map, address)."""
+    m = mmap.mmap(-1, max(len(data) + off, mmap.PAGESIZE))
+    m[off:off + len(data)] = data
+    addr = ctypes.addressof(ctypes.c_char.from_buffer(m)) + off
+    return m, addr
+
+
+def cmd_list(dev, *args):
+    segs, opts = [], {}
+    for a in args:
+        if ":" in a:
+            o, n, s = (int(x) for x in a.split(":"))
+            segs.append((o, n, s))
+        elif "=" in a:
+            k, v = a.split("=")
+            opts[k] = int(v)
+        else:
+            opts[a] = 1
+    try:
+        fd = os.open(dev, os.O_RDONLY if "rdonly" in opts else os.O_WRONLY)
+    except OSError as e:
+        fail(e.errno)
+    keep, raw = [], b""
+    for o, n, s in segs:
+        m, addr = aligned(pattern(s, n), opts.get("bufoff", 0))
+        keep.append(m)
+        if "badbuf" in opts:
+            addr = 0x1000  # aligned, but never mapped (mmap_min_addr)
+        raw += struct.pack("=QQQ", o, n, addr)
+    sm, saddr = aligned(raw or b"\0")
+    if "badsegs" in opts:
+        saddr = 0x10
+    # struct blkwritelist: nr_segs, flags, segs, reserved[2]
+    arg = struct.pack("=IIQQQ", opts.get("nsegs", len(segs)), opts.get("flags", 0), saddr,
+                      opts.get("reserved", 0), 0)
+    am, aaddr = aligned(arg)
+    if "badarg" in opts:
+        aaddr = 0x10
+    ret = libc.ioctl(fd, BLKWRITELIST, aaddr)
+    err = ctypes.get_errno()
+    if ret != 0:
+        fail(err)
+    print("ok")
+
+
+def cmd_pattern(seed, length):
+    sys.stdout.buffer.write(pattern(int(seed), int(length)))
+
+
+def main():
+    cmd = {"list": cmd_list, "pattern": cmd_pattern}.get(sys.argv[1] if len(sys.argv) > 1 else "")
+    if cmd is None or len(sys.argv) < 3:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    cmd(*sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

@@ -10,6 +10,14 @@ shows exactly which error the kernel returned.
                                            order given (the kernel sorts them);
                                            opt: flags=N reserved=N nsegs=N rdonly badsegs
                                            badbuf badarg bufoff=N
+                                           setro (device made read-only after open)
+  write-list.py failnth DEV OFF LEN        lists of two LEN/2-byte segments LEN bytes apart
+                                           with /proc/thread-self/fail-nth = 1, 2, ... (the
+                                           n-th fault-injection point of the call fails),
+                                           each to a fresh range from byte OFF on, until one
+                                           passes every point; prints the errnos of the
+                                           failed lists (sorted, once each) and how many
+                                           failed lists left part of their data
   write-list.py pattern SEED LEN           the pattern bytes on stdout (for cmp)
 """
 import ctypes
@@ -18,6 +26,7 @@ import mmap
 import os
 import random
 import struct
+import subprocess
 import sys
 
 # _IOW(0x12, 129, struct blkwritelist): dir=1 (write) <<30 | size 32 <<16 | 0x12 <<8 | 129;
@@ -61,6 +70,8 @@ def cmd_list(dev, *args):
         fd = os.open(dev, os.O_RDONLY if "rdonly" in opts else os.O_WRONLY)
     except OSError as e:
         fail(e.errno)
+    if "setro" in opts:
+        subprocess.run(["blockdev", "--setro", dev], check=True)
     keep, raw = [], b""
     for o, n, s in segs:
         m, addr = aligned(pattern(s, n), opts.get("bufoff", 0))
@@ -79,9 +90,54 @@ def cmd_list(dev, *args):
         aaddr = 0x10
     ret = libc.ioctl(fd, BLKWRITELIST, aaddr)
     err = ctypes.get_errno()
+    if "setro" in opts:
+        subprocess.run(["blockdev", "--setrw", dev], check=True)
     if ret != 0:
         fail(err)
     print("ok")
+
+
+def cmd_failnth(dev, off, length):
+    off, length = int(off), int(length)
+    half = length // 2
+    fd = os.open(dev, os.O_WRONLY)
+    rfd = os.open(dev, os.O_RDONLY | os.O_DIRECT)
+    fnfd = os.open("/proc/thread-self/fail-nth", os.O_RDWR)
+    buf = mmap.mmap(-1, length)
+    baddr = ctypes.addressof(ctypes.c_char.from_buffer(buf))
+    segs = mmap.mmap(-1, mmap.PAGESIZE)
+    saddr = ctypes.addressof(ctypes.c_char.from_buffer(segs))
+    arg = mmap.mmap(-1, mmap.PAGESIZE)
+    aaddr = ctypes.addressof(ctypes.c_char.from_buffer(arg))
+    rbuf = mmap.mmap(-1, length)
+    errs, torn, n = set(), 0, 0
+    while True:
+        n += 1
+        data = pattern(n, length)
+        buf[:] = data
+        where = off + (n - 1) * 2 * length
+        # the second segment first: the kernel sorts them
+        segs[:48] = struct.pack("=QQQQQQ", where + length, half, baddr + half,
+                                where, half, baddr)
+        arg[:32] = struct.pack("=IIQQQ", 2, 0, saddr, 0, 0)
+        os.write(fnfd, b"%d" % n)
+        ret = libc.ioctl(fd, BLKWRITELIST, aaddr)
+        err = ctypes.get_errno() if ret else None
+        left = int(os.pread(fnfd, 32, 0) or b"0")
+        os.write(fnfd, b"0")
+        if err is None and left:
+            break
+        if err is None:
+            continue
+        errs.add("EOPNOTSUPP" if err == errno.EOPNOTSUPP else errno.errorcode.get(err, str(err)))
+        got = b""
+        for at in (where, where + length):
+            os.preadv(rfd, [memoryview(rbuf)[:half]], at)
+            got += rbuf[:half]
+        if got != data and got != bytes(length):
+            torn += 1
+    print("failed lists: %s" % (" ".join(sorted(errs)) or "none"))
+    print("failed lists that left part of their data: %d" % torn)
 
 
 def cmd_pattern(seed, length):
@@ -89,7 +145,7 @@ def cmd_pattern(seed, length):
 
 
 def main():
-    cmd = {"list": cmd_list, "pattern": cmd_pattern}.get(sys.argv[1] if len(sys.argv) > 1 else "")
+    cmd = {"list": cmd_list, "failnth": cmd_failnth, "pattern": cmd_pattern}.get(sys.argv[1] if len(sys.argv) > 1 else "")
     if cmd is None or len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

@@ -1,7 +1,9 @@
 Unit tests of the shared on-disk format code (dm-atomic/dma-scan.c, the
 same file the kernel module compiles), the userspace crc32c, and the module's
 index of logged ranges (dm-atomic/dm-atomic-index.h, the same header the
-module includes) against a model with one owner per sector.
+module includes) against a model with one owner per sector; and how the
+tools read the kernel's list interface from a device's queue attributes
+(tools/lib/alist.c: the v2 series, the v3 series, neither).
 
   $ dma-unit
   ok crc32c("123456789") = E3069283
@@ -18,3 +20,4 @@ module includes) against a model with one owner per sector.
   ok no crash state and no checkpoint ends abnormally, ends on descriptors copied into data blocks included
   ok without DMAT_RECOVERY_SEQ_JUMP the model resurrects stale transactions
   ok index: 6000 transactions, inserts and retires, match a per-sector model (splits, trims, erases), no node in retired memory
+  ok list interface: v2, v3 and no-series queue attributes named as they must; RWF_ATOMIC only for a power of two within the units, aligned

@@ -10,3 +10,40 @@ rebuilt from the series with git apply, restricted to that one file.
   $ diff -u "$w/include/uapi/linux/blk-atomic.h" "$TOP/tools/include/linux/blk-atomic.h" && echo identical
   identical
   $ rm -rf "$w"
+
+tools/include/linux/blk-write-list.h must be a verbatim copy of the uapi
+header of the next series (include/uapi/linux/blk-write-list.h, added by the
+BLKWRITELIST patch in block-core-patches/v3/patches/).
+
+  $ cd "$TOP/block-core-patches/v3/patches" 2>/dev/null || { echo "skipped: block-core-patches/v3/patches/ does not exist"; exit 80; }
+  $ p=$(grep -l '^+++ b/include/uapi/linux/blk-write-list.h' 0027-*.patch)
+  $ echo "$p"
+  0027-block-add-the-BLKWRITELIST-ioctl.patch
+  $ w=$(mktemp -d); git init -q "$w"
+  $ git -C "$w" apply --include=include/uapi/linux/blk-write-list.h "$PWD/$p" || echo "FAILED: $p"
+  $ diff -u "$w/include/uapi/linux/blk-write-list.h" "$TOP/tools/include/linux/blk-write-list.h" && echo identical
+  identical
+  $ rm -rf "$w"
+
+Both describe the same ioctl: the same number, and structures of the same
+layout, so a program built with either header works on either kernel.
+
+  $ cat >"$CRAMTMP/abi.c" <<'C'
+  > #include <stddef.h>
+  > #include <linux/blk-atomic.h>
+  > #include <linux/blk-write-list.h>
+  > #define SAME(a, b) _Static_assert((a) == (b), #a " != " #b)
+  > SAME(BLKWRITELIST, BLKATOMICWRITE);
+  > SAME(sizeof(struct blkwritelist), sizeof(struct blk_atomic_write));
+  > SAME(sizeof(struct blkwritelist_seg), sizeof(struct blk_atomic_seg));
+  > SAME(offsetof(struct blkwritelist, nr_segs), offsetof(struct blk_atomic_write, nr_segs));
+  > SAME(offsetof(struct blkwritelist, flags), offsetof(struct blk_atomic_write, flags));
+  > SAME(offsetof(struct blkwritelist, segs), offsetof(struct blk_atomic_write, segs));
+  > SAME(offsetof(struct blkwritelist, reserved), offsetof(struct blk_atomic_write, reserved));
+  > SAME(offsetof(struct blkwritelist_seg, offset), offsetof(struct blk_atomic_seg, offset));
+  > SAME(offsetof(struct blkwritelist_seg, len), offsetof(struct blk_atomic_seg, len));
+  > SAME(offsetof(struct blkwritelist_seg, buf), offsetof(struct blk_atomic_seg, buf));
+  > int main(void) { return 0; }
+  > C
+  $ cc -Wall -Werror -fsyntax-only -I"$TOP/tools/include" "$CRAMTMP/abi.c" && echo same ABI
+  same ABI

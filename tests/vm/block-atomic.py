@@ -4,6 +4,12 @@
 Every command prints "ok" (exit 0) or the errno name of the failure (exit 1), so a cram test
 shows exactly which error the kernel returned.
 
+The O_ATOMIC commands (write, sendfile, splice, bigwrite, failnth) need the v2 series: on a
+kernel that drops O_ATOMIC at open (the v3 series, a stock kernel) they print "O_ATOMIC
+ignored" (exit 1) instead of writing plainly; open and getfl show what the kernel does.  The
+list ioctl has the same number and layout in both series (BLKATOMICWRITE, v3's
+BLKWRITELIST), so `list` drives either; the v3 tests use write-list.py.
+
   block-atomic.py open DEV [FLAG...]            open(DEV, O_WRONLY|FLAGs); FLAGs: direct atomic
                                                 creat rdonly (O_RDONLY instead of O_WRONLY)
   block-atomic.py getfl DEV                     open O_ATOMIC|O_DIRECT, print what F_GETFL says
@@ -79,6 +85,15 @@ def do_open(dev, flags):
         fail(e.errno)
 
 
+def atomic_open(dev, flags):
+    """do_open() for writes that must be atomic: refuse a kernel that drops O_ATOMIC."""
+    fd = do_open(dev, flags)
+    if flags & O_ATOMIC and not fcntl.fcntl(fd, fcntl.F_GETFL) & O_ATOMIC:
+        print("O_ATOMIC ignored")
+        sys.exit(1)
+    return fd
+
+
 def cmd_open(dev, *names):
     flags = os.O_RDONLY if "rdonly" in names else os.O_WRONLY
     for n in names:
@@ -108,7 +123,7 @@ def cmd_write(dev, off, length, seed, how="pwrite"):
     off, length, seed = int(off), int(length), int(seed)
     flags = os.O_WRONLY | (0 if how == "plain" else O_ATOMIC) | \
         (0 if how == "nodirect" else os.O_DIRECT)
-    fd = do_open(dev, flags)
+    fd = atomic_open(dev, flags)
     data = pattern(seed, length)
     m = mmap.mmap(-1, length + mmap.PAGESIZE)
     start = 256 if how == "unaligned-buf" else 0
@@ -174,7 +189,7 @@ def cmd_list(dev, *args):
 
 
 def cmd_sendfile(dev, off, path):
-    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    fd = atomic_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
     src = os.open(path, os.O_RDONLY)
     size = os.fstat(src).st_size
     os.lseek(fd, int(off), os.SEEK_SET)
@@ -195,7 +210,7 @@ def cmd_sendfile(dev, off, path):
 
 def cmd_splice(dev, off, length, seed):
     off, length = int(off), int(length)
-    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    fd = atomic_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
     r, w = os.pipe()
     data = pattern(int(seed), length)
     done = 0
@@ -220,7 +235,7 @@ def cmd_splice(dev, off, length, seed):
 def cmd_bigwrite(dev, off, length, bufoff):
     off, length, bufoff = int(off), int(length), int(bufoff)
     mib = 1 << 20
-    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    fd = atomic_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
     # Private and not accounted: a mapping bigger than the guest's memory is fine, the
     # untouched pages are never allocated.
     m = mmap.mmap(-1, bufoff + length,
@@ -265,7 +280,7 @@ def cmd_io(name, *args):
 
 def cmd_failnth(dev, off, length):
     off, length = int(off), int(length)
-    fd = do_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
+    fd = atomic_open(dev, os.O_WRONLY | O_ATOMIC | os.O_DIRECT)
     rfd = os.open(dev, os.O_RDONLY)
     fnfd = os.open("/proc/thread-self/fail-nth", os.O_RDWR)
     m = mmap.mmap(-1, length)

@@ -673,8 +673,14 @@ run_layout() {
 	setup_layout "$L" || { fail "layout $L: setup"; teardown_layout; return; }
 	say "layout $L: data $DATA, log $LOG ($ROLES)"
 	knm /dev/mapper/atom
-	echo "atomic_device_$L=write_cache=$(cat /sys/block/$REPLY/queue/write_cache) fua=$(cat /sys/block/$REPLY/queue/fua) atomic_write_segments=$(cat /sys/block/$REPLY/queue/atomic_write_segments 2>/dev/null) atomic_write_max_bytes=$(cat /sys/block/$REPLY/queue/atomic_write_max_bytes 2>/dev/null)" >>"$OUT/env-guest.txt"
-	[ "$L" = sep ] && has_row 1 && prove_oatomic
+	local q=/sys/block/$REPLY/queue
+	if [ -e $q/max_write_list_segments ]; then	# the v3 series: write lists, no O_ATOMIC
+		echo "atomic_device_$L=write_cache=$(cat $q/write_cache) fua=$(cat $q/fua) max_write_list_segments=$(cat $q/max_write_list_segments) write_list_max_bytes=$(cat $q/write_list_max_bytes) atomic_write_unit_max_bytes=$(cat $q/atomic_write_unit_max_bytes 2>/dev/null)" >>"$OUT/env-guest.txt"
+		[ "$L" = sep ] && has_row 1 && fail "the kernel has write lists (queue/max_write_list_segments) and no O_ATOMIC: the atom-oatomic cells (fio --atomic=1) are plain O_DIRECT writes on it"
+	else
+		echo "atomic_device_$L=write_cache=$(cat $q/write_cache) fua=$(cat $q/fua) atomic_write_segments=$(cat $q/atomic_write_segments 2>/dev/null) atomic_write_max_bytes=$(cat $q/atomic_write_max_bytes 2>/dev/null)" >>"$OUT/env-guest.txt"
+		[ "$L" = sep ] && has_row 1 && prove_oatomic
+	fi
 	for row in $rows; do
 		has_row "$row" || continue
 		local t0=$SECONDS c0=$ncell

@@ -4,7 +4,9 @@
  *
  *   dma-bench lists [options] DEV   writers issuing lists of discontiguous
  *                                   segments for a given time:
- *     atomic  one BLKATOMICWRITE per list (optionally fdatasync after each)
+ *     atomic  one list ioctl per list (optionally fdatasync after each):
+ *             BLKATOMICWRITE of the v2 series, BLKWRITELIST of v3 (the same
+ *             number and layout, lib/alist.h)
  *     plain   one pwrite() per segment (optionally fdatasync after each list)
  *     dw      a database's doublewrite: the list's pages written together to
  *             the writer's slot of a doublewrite area, fdatasync, then each
@@ -183,10 +185,11 @@ static void __attribute__((noreturn)) help(void)
 	       "for a given time and report lists per second, bytes and latency\n"
 	       "percentiles as one JSON object.  Segments are distinct random slots of\n"
 	       "--seg-bytes in the region.\n"
-	       "  -m, --mode MODE       atomic (BLKATOMICWRITE), plain (a pwrite per\n"
-	       "                        segment) or dw (doublewrite: the pages to the\n"
-	       "                        writer's slot past the region, fdatasync, then\n"
-	       "                        in place, fdatasync)   (default atomic)\n"
+	       "  -m, --mode MODE       atomic (the list ioctl, BLKATOMICWRITE or\n"
+	       "                        BLKWRITELIST), plain (a pwrite per segment) or\n"
+	       "                        dw (doublewrite: the pages to the writer's slot\n"
+	       "                        past the region, fdatasync, then in place,\n"
+	       "                        fdatasync)   (default atomic)\n"
 	       "  -k, --segs N          segments per list, 1..%d (default 4)\n"
 	       "  -b, --seg-bytes N     bytes per segment, a multiple of 4096 (default 16384)\n"
 	       "  -J, --jobs N          concurrent writers, 1..256 (default 1)\n"
@@ -365,8 +368,24 @@ static int cmd_lists(int argc, char **argv)
 	       err ? strerror(err) : "");
 	free(all);
 	free(w);
-	if (err)
+	if (err && cfg.mode == MODE_ATOMIC && (err == ENOTTY || err == EOPNOTSUPP ||
+						 err == E2BIG)) {
+		struct alist_kernel k;
+
+		alist_kernel(fd, &k);
+		if (err == ENOTTY)
+			msg("%s: atomic write failed: the kernel lacks the %s ioctl (ENOTTY)",
+			    cfg.dev, k.ioctl_name);
+		else
+			msg("%s: atomic write failed: %s (%s of %u segments, %llu bytes; the "
+			    "device takes %llu segments (queue/%s), %llu bytes (queue/%s))",
+			    cfg.dev, strerror(err), k.ioctl_name, cfg.segs,
+			    (unsigned long long)cfg.segs * cfg.seg_bytes,
+			    (unsigned long long)k.segs, k.segs_attr,
+			    (unsigned long long)k.bytes, k.bytes_attr);
+	} else if (err) {
 		msg("%s: %s write failed: %s", cfg.dev, mode_name(cfg.mode), strerror(err));
+	}
 	return err ? EXIT_IO : EXIT_OK;
 }
 

@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Lists of writes: BLKATOMICWRITE or plain pwrite()s.  See alist.h. */
+/* Lists of writes: the list ioctl or plain pwrite()s.  See alist.h. */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include "alist.h"
 #include "util.h"
 
@@ -35,12 +42,12 @@ uint64_t alist_bytes(const struct alist *l)
 
 int alist_write_atomic(int fd, const struct alist *l)
 {
-	struct blk_atomic_write aw;
+	struct blkwritelist wl;
 
-	memset(&aw, 0, sizeof(aw));
-	aw.nr_segs = l->nr;
-	aw.segs = (uintptr_t)l->seg;
-	return ioctl(fd, BLKATOMICWRITE, &aw) ? errno : 0;
+	memset(&wl, 0, sizeof(wl));
+	wl.nr_segs = l->nr;
+	wl.segs = (uintptr_t)l->seg;
+	return ioctl(fd, BLKWRITELIST, &wl) ? errno : 0;
 }
 
 int alist_write_plain(int fd, const struct alist *l)
@@ -55,4 +62,113 @@ int alist_write_plain(int fd, const struct alist *l)
 			return -e;
 	}
 	return 0;
+}
+
+/* A number in dir/name: 1 and *v, or 0 when the file is not there or holds no number. */
+static int read_attr(const char *dir, const char *name, uint64_t *v)
+{
+	char path[PATH_MAX];
+	unsigned long long n;
+	FILE *f;
+	int ok;
+
+	*v = 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	ok = fscanf(f, "%llu", &n) == 1;
+	fclose(f);
+	if (ok)
+		*v = n;
+	return ok;
+}
+
+void alist_kernel_at(const char *queue_dir, struct alist_kernel *k)
+{
+
+	memset(k, 0, sizeof(*k));
+	k->ioctl_name = "BLKATOMICWRITE";
+	/*
+	 * v3 first: it has a queue/atomic_write_max_bytes too, with another
+	 * meaning (the largest single atomic write, not the bytes of a list).
+	 */
+	if (read_attr(queue_dir, "max_write_list_segments", &k->segs)) {
+		k->iface = ALIST_V3;
+		k->segs_attr = "max_write_list_segments";
+		k->bytes_attr = "write_list_max_bytes";
+		k->ioctl_name = "BLKWRITELIST";
+	} else if (read_attr(queue_dir, "atomic_write_segments", &k->segs)) {
+		k->iface = ALIST_V2;
+		k->segs_attr = "atomic_write_segments";
+		k->bytes_attr = "atomic_write_max_bytes";
+	} else {
+		k->segs_attr = "atomic_write_segments";
+		k->bytes_attr = "atomic_write_max_bytes";
+		return;
+	}
+	read_attr(queue_dir, k->bytes_attr, &k->bytes);
+}
+
+/* The values of Linux 6.11 (include/uapi/linux/stat.h). */
+#define ALIST_STATX_WRITE_ATOMIC	0x00010000U
+#define ALIST_STATX_ATTR_WRITE_ATOMIC	0x00400000ULL
+
+/* struct statx as Linux 6.11 defines it, up to the atomic write fields. */
+struct alist_statx {
+	uint32_t mask, blksize;
+	uint64_t attributes;
+	uint32_t nlink, uid, gid;
+	uint16_t mode, spare0;
+	uint64_t ino, size, blocks, attributes_mask;
+	uint8_t timestamps[64];
+	uint32_t rdev_major, rdev_minor, dev_major, dev_minor;
+	uint64_t mnt_id;
+	uint32_t dio_mem_align, dio_offset_align;
+	uint64_t subvol;
+	uint32_t atomic_write_unit_min, atomic_write_unit_max;
+	uint32_t atomic_write_segments_max, spare1;
+	uint64_t spare3[9];
+};
+_Static_assert(sizeof(struct alist_statx) == 0x100, "struct statx is 256 bytes");
+_Static_assert(__builtin_offsetof(struct alist_statx, atomic_write_unit_min) == 0xa8,
+	       "stx_atomic_write_unit_min at 0xa8");
+
+void alist_kernel(int fd, struct alist_kernel *k)
+{
+	char dir[64];
+	struct alist_statx stx;
+	struct stat st;
+
+	if (fstat(fd, &st) || !S_ISBLK(st.st_mode)) {
+		alist_kernel_at("/nonexistent", k);
+		return;
+	}
+	/* A partition has no queue of its own: its disk's is the parent's. */
+	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/queue", major(st.st_rdev),
+		 minor(st.st_rdev));
+	if (access(dir, F_OK))
+		snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/../queue",
+			 major(st.st_rdev), minor(st.st_rdev));
+	alist_kernel_at(dir, k);
+	/*
+	 * The units RWF_ATOMIC takes, from statx as mainline documents them:
+	 * not the queue's, which a partition that does not start on a unit
+	 * cannot use (statx answers nothing for it).
+	 */
+	memset(&stx, 0, sizeof(stx));
+	if (k->iface == ALIST_V3 &&
+	    !syscall(SYS_statx, fd, "", AT_EMPTY_PATH, ALIST_STATX_WRITE_ATOMIC, &stx) &&
+	    (stx.mask & ALIST_STATX_WRITE_ATOMIC)) {
+		int ok = !!(stx.attributes & ALIST_STATX_ATTR_WRITE_ATOMIC);
+
+		k->unit_min = ok ? stx.atomic_write_unit_min : 0;
+		k->unit_max = ok ? stx.atomic_write_unit_max : 0;
+	}
+}
+
+int alist_rwf_atomic_fits(const struct alist_kernel *k, uint64_t off, uint64_t len)
+{
+	return k->iface == ALIST_V3 && k->unit_min && len && !(len & (len - 1)) &&
+	       len >= k->unit_min && len <= k->unit_max && !(off & (len - 1));
 }

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * atomicblk: a SQLite VFS that keeps one database on a block device that writes
- * atomic lists (BLKATOMICWRITE), so that every commit is one all-or-nothing
- * write: no rollback journal, no WAL, nothing written twice.
+ * atomic lists, so that every commit is one all-or-nothing write: no rollback
+ * journal, no WAL, nothing written twice.  The list ioctl is BLKATOMICWRITE on
+ * a kernel with the v2 series (limits in queue/atomic_write_segments and
+ * atomic_write_max_bytes) and BLKWRITELIST with v3 (queue/max_write_list_segments
+ * and write_list_max_bytes): the same number and layout, so one call serves
+ * both; the sysfs names say which limits to read.
  *
  * Layout on the device (4 KiB blocks): block 0 is a header (magic, version,
  * the database size, a CRC); the database's bytes follow from block 1.
@@ -34,7 +38,7 @@ SQLITE_EXTENSION_INIT1
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
-#include <linux/blk-atomic.h>
+#include <linux/blk-write-list.h>
 
 #define AB_NAME "atomicblk"
 #define AB_BLOCK 4096u
@@ -62,6 +66,8 @@ struct ab_file {
 	uint64_t dev_bytes;	/* bytes the database may use (device minus the header) */
 	uint32_t max_segs;
 	uint64_t max_bytes;
+	const char *segs_attr;	/* the names of those limits in sysfs (queue/) */
+	const char *bytes_attr;
 	uint64_t size;		/* the database size as SQLite sees it */
 	uint64_t size_disk;	/* the size in the header on the device */
 	uint64_t zero_from;	/* device bytes from here on read as zeros (truncated) */
@@ -171,10 +177,10 @@ static void ab_too_big_msg(struct ab_file *f, size_t ndirty, size_t runs, int bl
 
 	ab_list_size(f, ndirty, runs, blk0, &bytes, &segs);
 	ab_msg(SQLITE_FULL, "%s: transaction too large for one atomic write: at least %llu bytes in %zu "
-	       "segments, the device takes at most %llu bytes (atomic_write_max_bytes) in %u "
-	       "segments (atomic_write_segments); nothing of it was written, split it into "
+	       "segments, the device takes at most %llu bytes (%s) in %u "
+	       "segments (%s); nothing of it was written, split it into "
 	       "smaller transactions", f->path, (unsigned long long)bytes, segs,
-	       (unsigned long long)f->max_bytes, f->max_segs);
+	       (unsigned long long)f->max_bytes, f->bytes_attr, f->max_segs, f->segs_attr);
 }
 
 /* Read committed device bytes of database block idx into buf (zeros past the size). */
@@ -270,8 +276,8 @@ static unsigned char *ab_block(struct ab_file *f, uint64_t idx, const unsigned c
  */
 static int ab_commit(struct ab_file *f, int flush)
 {
-	struct blk_atomic_write aw = { 0 };
-	struct blk_atomic_seg *segs = NULL;
+	struct blkwritelist wl = { 0 };
+	struct blkwritelist_seg *segs = NULL;
 	unsigned char *stage = NULL;
 	uint64_t bytes;
 	size_t nsegs, s = 0, pos = 0;
@@ -317,9 +323,9 @@ static int ab_commit(struct ab_file *f, int flush)
 		memcpy(stage + pos, f->dirty[i].buf, AB_BLOCK);
 		pos += AB_BLOCK;
 	}
-	aw.nr_segs = s;
-	aw.segs = (uintptr_t)segs;
-	if (ioctl(f->fd, BLKATOMICWRITE, &aw)) {
+	wl.nr_segs = s;
+	wl.segs = (uintptr_t)segs;
+	if (ioctl(f->fd, BLKWRITELIST, &wl)) {
 		int e = errno;
 
 		rc = e == E2BIG ? SQLITE_FULL : e == ENOSPC ? SQLITE_FULL : SQLITE_IOERR_WRITE;
@@ -589,13 +595,25 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		       "on a whole block device that writes atomic lists)", name);
 		return SQLITE_CANTOPEN;
 	}
-	f->max_segs = ab_sysfs(st.st_rdev, "atomic_write_segments", &ok1);
-	f->max_bytes = ab_sysfs(st.st_rdev, "atomic_write_max_bytes", &ok2);
+	/*
+	 * The v3 names first: v3 has a queue/atomic_write_max_bytes too, meaning
+	 * the largest single atomic write, not the bytes of a list.
+	 */
+	f->segs_attr = "max_write_list_segments";
+	f->bytes_attr = "write_list_max_bytes";
+	f->max_segs = ab_sysfs(st.st_rdev, f->segs_attr, &ok1);
+	if (!ok1) {
+		f->segs_attr = "atomic_write_segments";
+		f->bytes_attr = "atomic_write_max_bytes";
+		f->max_segs = ab_sysfs(st.st_rdev, f->segs_attr, &ok1);
+	}
+	f->max_bytes = ab_sysfs(st.st_rdev, f->bytes_attr, &ok2);
 	lbs = ab_sysfs(st.st_rdev, "logical_block_size", &ok3);
 	if (!ok1 || !ok2 || !f->max_segs || f->max_bytes < 2 * AB_BLOCK) {
 		ab_msg(SQLITE_CANTOPEN, "%s: the device does not write atomic lists "
-		       "(atomic_write_segments=%u, atomic_write_max_bytes=%llu): refusing to open it, "
-		       "a commit would not be atomic", name, f->max_segs, (unsigned long long)f->max_bytes);
+		       "(%s=%u, %s=%llu): refusing to open it, a commit would not be atomic",
+		       name, f->segs_attr, f->max_segs, f->bytes_attr,
+		       (unsigned long long)f->max_bytes);
 		return SQLITE_CANTOPEN;
 	}
 	if (!ok3 || lbs > AB_BLOCK || AB_BLOCK % lbs) {

@@ -4,9 +4,16 @@
  * an acknowledgment journal, for dma-verify to judge after a crash.
  *
  * Operation kinds:
- *   atomic  one contiguous range, one pwritev() on an O_ATOMIC|O_DIRECT fd
- *   ioctl   a discontiguous list through the BLKATOMICWRITE ioctl
+ *   atomic  one contiguous range: on a kernel with the v2 series one pwritev()
+ *           on an O_ATOMIC|O_DIRECT fd; with the v3 series one
+ *           pwritev2(RWF_ATOMIC) when mainline's rules allow it (a power of
+ *           two within the statx units, aligned to it), else a write list of
+ *           one segment (BLKWRITELIST)
+ *   ioctl   a discontiguous list through the list ioctl (BLKATOMICWRITE of
+ *           the v2 series, BLKWRITELIST of v3: the same number and layout)
  *   plain   ordinary writes, one pwrite() per segment
+ * Which series the kernel has is read from the device's queue attributes in
+ * sysfs (lib/alist.c: alist_kernel()).
  * Every 4 KiB block carries a stamp (lib/stamp.h).
  *
  * Journal (text, fsync'd after every line that matters):
@@ -32,13 +39,16 @@
 #include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/uio.h>
-#include <linux/blk-atomic.h>
+#include "alist.h"
 #include "util.h"
 #include "stamp.h"
 #include "guard.h"
 
 #ifndef O_ATOMIC
 #define O_ATOMIC 040000000	/* docs/atomic-api.md: x86-64 value */
+#endif
+#ifndef RWF_ATOMIC
+#define RWF_ATOMIC 0x00000040	/* Linux 6.11, include/uapi/linux/fs.h */
 #endif
 
 #define MAX_SEGS 256
@@ -67,6 +77,8 @@ static struct {
 };
 
 static int fd_plain = -1, fd_atomic = -1, jfd = -1, is_blk;
+/* The kernel's list interface, seen from the target (block devices only). */
+static struct alist_kernel kif;
 
 static void open_atomic(void);
 static int read_back(const struct op *op, uint64_t id, const char *buf, uint64_t total);
@@ -104,16 +116,18 @@ static void __attribute__((noreturn)) help(void)
 	       "a regular file, and journal each acknowledgment for dma-verify.\n"
 	       "\n"
 	       "  -j, --journal FILE     the acknowledgment journal (required; replaced)\n"
-	       "  -m, --mode MODE        atomic (O_ATOMIC pwritev, contiguous), ioctl\n"
-	       "                         (BLKATOMICWRITE, discontiguous), plain, or mixed\n"
+	       "  -m, --mode MODE        atomic (contiguous: O_ATOMIC pwritev, or on a\n"
+	       "                         kernel with write lists RWF_ATOMIC pwritev2 or a\n"
+	       "                         one-segment BLKWRITELIST), ioctl (BLKATOMICWRITE\n"
+	       "                         or BLKWRITELIST, discontiguous), plain, or mixed\n"
 	       "                         (default atomic)\n"
 	       "  -n, --ops N            operations to issue in random mode (default 100)\n"
 	       "  -S, --seed N           random seed (default 1)\n"
 	       "  -g, --generation N     run id stamped into blocks (default random)\n"
 	       "  -r, --region B+C       write only blocks B..B+C-1 (4 KiB blocks;\n"
 	       "                         default the whole target)\n"
-	       "      --max-segs N       segments (ioctl, plain) or iovecs (atomic) per\n"
-	       "                         operation, at most %d (default 4)\n"
+	       "      --max-segs N       segments (ioctl, plain) or iovecs (atomic with\n"
+	       "                         O_ATOMIC) per operation, at most %d (default 4)\n"
 	       "      --max-blocks N     blocks per segment (default 8)\n"
 	       "  -F, --flush-every N    fsync the target after every N operations\n"
 	       "  -T, --seconds N        stop issuing random operations after N seconds\n"
@@ -217,7 +231,14 @@ static void do_flush(void)
 
 static int op_kind_atomic(const char *how)
 {
-	return strstr(how, "O_ATOMIC") || strstr(how, "BLKATOMICWRITE");
+	return strstr(how, "O_ATOMIC") || strstr(how, "RWF_ATOMIC") ||
+	       strstr(how, "BLKATOMICWRITE") || strstr(how, "BLKWRITELIST");
+}
+
+/* The queue attribute that says how much of what `how` issued the device takes. */
+static const char *limit_attr(const char *how)
+{
+	return strstr(how, "RWF_ATOMIC") ? "atomic_write_unit_max_bytes" : kif.segs_attr;
 }
 
 static int fail_op(uint64_t id, int e, const char *how)
@@ -226,16 +247,24 @@ static int fail_op(uint64_t id, int e, const char *how)
 	jwrite("fail id=%llu errno=%d\n", (unsigned long long)id, e);
 	fail_exit = e == EOPNOTSUPP || e == E2BIG || e == EINVAL ? EXIT_REFUSED : EXIT_IO;
 	pthread_mutex_unlock(&jlock);
-	if (e == EOPNOTSUPP)
+	if (e == EOPNOTSUPP && kif.iface == ALIST_V3)
+		msg("%s: op %llu: %s: the device does not support atomic writes "
+		    "(EOPNOTSUPP; see queue/%s)", cfg.target, (unsigned long long)id, how,
+		    limit_attr(how));
+	else if (e == EOPNOTSUPP)
 		msg("%s: op %llu: %s: the device does not support atomic writes "
 		    "(EOPNOTSUPP)", cfg.target, (unsigned long long)id, how);
+	else if (e == ENOTTY && kif.iface == ALIST_V3)
+		die(EXIT_REFUSED, "%s: op %llu: %s: the kernel lacks the BLKWRITELIST "
+		    "ioctl (ENOTTY: built without CONFIG_BLK_WRITE_LIST)", cfg.target,
+		    (unsigned long long)id, how);
 	else if (e == ENOTTY)
 		die(EXIT_REFUSED, "%s: op %llu: %s: the kernel lacks the BLKATOMICWRITE "
 		    "ioctl (ENOTTY)", cfg.target, (unsigned long long)id, how);
 	else if (e == E2BIG)
 		msg("%s: op %llu: %s: more segments or bytes than the device's atomic "
-		    "limits (E2BIG; see queue/atomic_write_segments and "
-		    "atomic_write_max_bytes)", cfg.target, (unsigned long long)id, how);
+		    "limits (E2BIG; see queue/%s and %s)", cfg.target,
+		    (unsigned long long)id, how, kif.segs_attr, kif.bytes_attr);
 	else if (e == EINVAL && op_kind_atomic(how))
 		msg("%s: op %llu: %s: rejected as invalid (EINVAL): larger than the "
 		    "device's atomic limits, or misaligned", cfg.target,
@@ -274,7 +303,7 @@ static int issue_plain(const struct op *op, char *buf)
 	return -segs_io(fd_plain, op, buf, 1);
 }
 
-/* One contiguous range: one pwritev() with up to max_segs iovecs. */
+/* One contiguous range: one O_ATOMIC pwritev() with up to max_segs iovecs. */
 static int issue_atomic(const struct op *op, char *buf, uint64_t total)
 {
 	struct iovec iov[MAX_SEGS];
@@ -295,24 +324,39 @@ static int issue_atomic(const struct op *op, char *buf, uint64_t total)
 	return (uint64_t)r == total * STAMP_BLOCK ? 0 : EIO;	/* short: a bug */
 }
 
-/* A discontiguous list through BLKATOMICWRITE. */
+/* One contiguous range on a v3 kernel: one pwritev2(RWF_ATOMIC), one buffer. */
+static int issue_rwf(const struct op *op, char *buf, uint64_t total)
+{
+	struct iovec iov = { .iov_base = buf, .iov_len = total * STAMP_BLOCK };
+	ssize_t r;
+
+	r = pwritev2(fd_plain, &iov, 1, op->segs[0].block * STAMP_BLOCK, RWF_ATOMIC);
+	if (r < 0)
+		return errno;
+	return (uint64_t)r == total * STAMP_BLOCK ? 0 : EIO;	/* short: a bug */
+}
+
+/*
+ * A discontiguous list through the list ioctl: BLKWRITELIST, which is
+ * BLKATOMICWRITE of the v2 series (same number, same layout).
+ */
 static int issue_ioctl(const struct op *op, char *buf)
 {
-	struct blk_atomic_seg aseg[MAX_SEGS];
-	struct blk_atomic_write aw;
+	struct blkwritelist_seg wseg[MAX_SEGS];
+	struct blkwritelist wl;
 	uint64_t done = 0;
 	unsigned int i;
 
-	memset(&aw, 0, sizeof(aw));
+	memset(&wl, 0, sizeof(wl));
 	for (i = 0; i < op->nr_segs; i++) {
-		aseg[i].offset = op->segs[i].block * STAMP_BLOCK;
-		aseg[i].len = op->segs[i].count * STAMP_BLOCK;
-		aseg[i].buf = (uintptr_t)(buf + done * STAMP_BLOCK);
+		wseg[i].offset = op->segs[i].block * STAMP_BLOCK;
+		wseg[i].len = op->segs[i].count * STAMP_BLOCK;
+		wseg[i].buf = (uintptr_t)(buf + done * STAMP_BLOCK);
 		done += op->segs[i].count;
 	}
-	aw.nr_segs = op->nr_segs;
-	aw.segs = (uintptr_t)aseg;
-	return ioctl(fd_plain, BLKATOMICWRITE, &aw) ? errno : 0;
+	wl.nr_segs = op->nr_segs;
+	wl.segs = (uintptr_t)wseg;
+	return ioctl(fd_plain, BLKWRITELIST, &wl) ? errno : 0;
 }
 
 /* Journal the op, stamp its blocks, write them, journal the outcome. */
@@ -329,7 +373,7 @@ static int run_op(const struct op *op)
 		total += op->segs[i].count;
 	buf = xalloc_aligned(total * STAMP_BLOCK);
 	/* Refuse a kernel without O_ATOMIC before journaling anything. */
-	if (op->kind == KIND_ATOMIC && !cfg.emulate)
+	if (op->kind == KIND_ATOMIC && !cfg.emulate && kif.iface != ALIST_V3)
 		open_atomic();
 	/* The intent is journaled (and durable) before any byte is written. */
 	pthread_mutex_lock(&jlock);
@@ -351,11 +395,20 @@ static int run_op(const struct op *op)
 	if (op->kind == KIND_PLAIN || cfg.emulate) {
 		how = "pwrite";
 		e = issue_plain(op, buf);
-	} else if (op->kind == KIND_ATOMIC) {
+	} else if (op->kind == KIND_ATOMIC && kif.iface != ALIST_V3) {
 		how = "O_ATOMIC pwritev";
 		e = issue_atomic(op, buf, total);
+	} else if (op->kind == KIND_ATOMIC &&
+		   (alist_rwf_atomic_fits(&kif, op->segs[0].block * STAMP_BLOCK,
+					  total * STAMP_BLOCK) || !kif.segs)) {
+		/* without write lists RWF_ATOMIC says why not */
+		how = "RWF_ATOMIC pwritev2";
+		e = issue_rwf(op, buf, total);
+	} else if (op->kind == KIND_ATOMIC) {
+		how = "BLKWRITELIST (one segment)";
+		e = issue_ioctl(op, buf);
 	} else {
-		how = "BLKATOMICWRITE";
+		how = kif.ioctl_name;
 		e = issue_ioctl(op, buf);
 	}
 	if (e) {
@@ -788,6 +841,7 @@ int main(int argc, char **argv)
 	if (!cfg.journal)
 		usage_error("missing --journal FILE");
 	open_target();
+	alist_kernel(fd_plain, &kif);
 	if (!is_blk && !cfg.emulate && !cfg.script && cfg.mode != KIND_PLAIN)
 		die(EXIT_USAGE, "%s is a regular file: atomic writes need a block device "
 		    "(use --mode plain, or --emulate to test dma-verify)", cfg.target);

@@ -42,6 +42,14 @@
  * Block i (4 KiB) of the data written with SEED is filled with the byte
  * (SEED + i) & 0xff, counting blocks from offset 0 of the device.
  *
+ * Both kernel series: with v2, RWF_ATOMIC takes up to 1024 buffers per write
+ * (statx segments_max 1024) and -o works; with v3 (mainline's rules) one
+ * buffer of a power-of-two length within the units, aligned to it (statx
+ * segments_max 1; a write of several buffers fails EINVAL), and O_ATOMIC is
+ * gone: -o prints "O_ATOMIC ignored" and exits 1, as on any kernel that drops
+ * the flag.  Nothing here depends on which series it is: the kernel decides
+ * and the output says what it did.
+ *
  * Exit status: 0 done (whatever the errno printed), 1 check mismatch or a
  * failed async write, 2 usage or setup error.
  */
@@ -85,6 +93,8 @@ struct statx611 {
 _Static_assert(sizeof(struct statx611) == 0x100, "struct statx is 256 bytes");
 _Static_assert(__builtin_offsetof(struct statx611, atomic_write_unit_min) == 0xa8,
 	       "stx_atomic_write_unit_min at 0xa8");
+_Static_assert(__builtin_offsetof(struct statx611, atomic_write_segments_max) == 0xb0,
+	       "stx_atomic_write_segments_max at 0xb0");
 
 static const char *errname(int e)
 {

@@ -2,7 +2,8 @@
 /*
  * dma-unit: unit tests of the shared format code (dm-atomic/dma-scan.c and
  * tools/lib/crc32c.c) on an in-memory metadata device, and of the module's
- * index of logged ranges (dm-atomic/dm-atomic-index.h) against a model.
+ * index of logged ranges (dm-atomic/dm-atomic-index.h) against a model, and
+ * the tools' reading of the kernel's list interface (tools/lib/alist.c).
  * Prints one line per check; exits 1 on the first failure.
  */
 #include <stdio.h>
@@ -10,6 +11,10 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "alist.h"
 #include "dma-scan.h"
 #include "util.h"
 
@@ -1078,6 +1083,82 @@ static void __attribute__((noreturn)) help(void)
 	exit(EXIT_OK);
 }
 
+/* Write "value\n" to dir/name. */
+static void put_attr(const char *dir, const char *name, unsigned long long v)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CHECK(f && fprintf(f, "%llu\n", v) > 0 && !fclose(f), "cannot write %s", path);
+}
+
+/*
+ * alist_kernel_at() on queue directories as the kernels show them: v2 (the
+ * list limits in atomic_write_*), v3 (max_write_list_segments and
+ * write_list_max_bytes, with mainline's atomic_write_max_bytes beside them
+ * meaning something else), and a kernel with neither.
+ */
+static void test_list_iface(void)
+{
+	char tmpl[] = "/tmp/dma-unit-queue.XXXXXX", cmd[64];
+	const char *d = mkdtemp(tmpl);
+	struct alist_kernel k;
+
+	CHECK(d, "mkdtemp");
+	put_attr(d, "logical_block_size", 512);
+	alist_kernel_at(d, &k);
+	CHECK(k.iface == ALIST_NONE && !k.segs && !k.bytes &&
+	      !strcmp(k.segs_attr, "atomic_write_segments") &&
+	      !strcmp(k.ioctl_name, "BLKATOMICWRITE"), "no list attributes: iface %d", k.iface);
+
+	put_attr(d, "atomic_write_segments", 128);
+	put_attr(d, "atomic_write_max_bytes", 1048576);
+	alist_kernel_at(d, &k);
+	CHECK(k.iface == ALIST_V2 && k.segs == 128 && k.bytes == 1048576 &&
+	      !strcmp(k.segs_attr, "atomic_write_segments") &&
+	      !strcmp(k.bytes_attr, "atomic_write_max_bytes") &&
+	      !strcmp(k.ioctl_name, "BLKATOMICWRITE"), "v2: iface %d segs %llu bytes %llu",
+	      k.iface, (unsigned long long)k.segs, (unsigned long long)k.bytes);
+
+	/* v3: mainline's atomic_write_max_bytes is the largest single write */
+	snprintf(cmd, sizeof(cmd), "%s/atomic_write_segments", d);
+	CHECK(!unlink(cmd), "unlink %s", cmd);
+	put_attr(d, "atomic_write_max_bytes", 65536);
+	put_attr(d, "atomic_write_unit_max_bytes", 65536);
+	put_attr(d, "max_write_list_segments", 64);
+	put_attr(d, "write_list_max_bytes", 2097152);
+	alist_kernel_at(d, &k);
+	CHECK(k.iface == ALIST_V3 && k.segs == 64 && k.bytes == 2097152 &&
+	      !strcmp(k.segs_attr, "max_write_list_segments") &&
+	      !strcmp(k.bytes_attr, "write_list_max_bytes") &&
+	      !strcmp(k.ioctl_name, "BLKWRITELIST"), "v3: iface %d segs %llu bytes %llu",
+	      k.iface, (unsigned long long)k.segs, (unsigned long long)k.bytes);
+
+	/* a v3 device without lists still says v3, with zeros */
+	put_attr(d, "max_write_list_segments", 0);
+	put_attr(d, "write_list_max_bytes", 0);
+	alist_kernel_at(d, &k);
+	CHECK(k.iface == ALIST_V3 && !k.segs && !k.bytes, "v3 without lists: iface %d", k.iface);
+
+	/* RWF_ATOMIC's rules: a power of two within the units, aligned to it */
+	k.unit_min = 4096;
+	k.unit_max = 65536;
+	CHECK(alist_rwf_atomic_fits(&k, 0, 4096) && alist_rwf_atomic_fits(&k, 65536, 65536) &&
+	      alist_rwf_atomic_fits(&k, 8192, 8192) && !alist_rwf_atomic_fits(&k, 4096, 8192) &&
+	      !alist_rwf_atomic_fits(&k, 0, 12288) && !alist_rwf_atomic_fits(&k, 0, 131072) &&
+	      !alist_rwf_atomic_fits(&k, 0, 2048) && !alist_rwf_atomic_fits(&k, 0, 0),
+	      "RWF_ATOMIC rules");
+	k.iface = ALIST_V2;
+	CHECK(!alist_rwf_atomic_fits(&k, 0, 4096), "RWF_ATOMIC on v2 (O_ATOMIC there)");
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", d);
+	CHECK(!system(cmd), "%s", cmd);
+	printf("ok list interface: v2, v3 and no-series queue attributes named as they must; "
+	       "RWF_ATOMIC only for a power of two within the units, aligned\n");
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -1105,5 +1186,6 @@ int main(int argc, char **argv)
 	test_fuzz(3000);
 	test_crash_model();
 	test_index();
+	test_list_iface();
 	return 0;
 }

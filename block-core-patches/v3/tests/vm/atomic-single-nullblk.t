@@ -27,7 +27,7 @@ unit a power of two, block size <= unit_min <= unit_max <= atomic_write_max_byte
   null_blk: atomic_write_unit_min must be a power of two, at least the block size
   $ bad atomic_write_unit_min=8192 atomic_write_unit_max=4096
   Invalid argument
-  null_blk: atomic_write_unit_max must be a power of two, at least atomic_write_unit_min
+  null_blk: atomic_write_unit_max (default atomic_write_max_bytes) must be a power of two, at least atomic_write_unit_min
   $ bad atomic_write_unit_max=65536 atomic_write_max_bytes=98304
   Invalid argument
   null_blk: atomic_write_max_bytes must be a power of two, at least atomic_write_unit_max

@@ -98,13 +98,16 @@ segment, two segments given out of order, and 4 KiB at the device's first byte.
 The checks that come before the limits still come first: a read-only descriptor (EBADF), a bad
 argument pointer (EFAULT), non-zero flags or no segments (EINVAL).
 
-  $ $W list $SCRATCH0 0:4096:1 rdonly; $W list $SCRATCH0 0:4096:1 badarg; $W list $SCRATCH0 0:4096:1 flags=1; $W list $SCRATCH0 nsegs=0
+  $ $W list $SCRATCH0 0:4096:1 rdonly
   EBADF
   [1]
+  $ $W list $SCRATCH0 0:4096:1 badarg
   EFAULT
   [1]
+  $ $W list $SCRATCH0 0:4096:1 flags=1
   EINVAL
   [1]
+  $ $W list $SCRATCH0 nsegs=0
   EINVAL
   [1]
 

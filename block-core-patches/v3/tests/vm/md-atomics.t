@@ -139,13 +139,14 @@ writes: all four files 0, statx not answered, RWF_ATOMIC refused with EOPNOTSUPP
   0
   [1]
 
-Neither has an inactive array: a raid1 assembled from one of its two components, without
---run, is not started.
+Neither has an inactive array: a raid1 handed one of its two components (mdadm --incremental,
+as udev does) waits for the other, inactive.  (`mdadm --assemble` of one component without
+--run stops the array again instead of leaving it inactive.)
 
   $ mdadm --create /dev/md/inact --run --quiet --metadata=1.2 --level=1 --raid-devices=2 --assume-clean --bitmap=none /dev/nullb0 /dev/nullb1 2>&1 | grep -v started
   [1]
   $ mdadm --stop /dev/md/inact >/dev/null 2>&1
-  $ mdadm --assemble /dev/md/inact /dev/nullb0 >/dev/null 2>&1 || true
+  $ mdadm --incremental /dev/nullb0 >/dev/null 2>&1 || true
   $ md=$(awk '$3 == "inactive" { print $1 }' /proc/mdstat); cat /sys/block/$md/md/array_state
   inactive
   $ _md_atomics_check inactive /dev/$md md-none 0

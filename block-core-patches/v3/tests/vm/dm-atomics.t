@@ -3,8 +3,10 @@ atomic limits: dm-linear and dm-mirror the components' common limits, dm-stripe 
 to the stripe chunk (as raid0, chunks 4 KiB to 1 MiB and one that is not a power of two); the
 same through LVM (linear, striped, mirror).  A write inside the limits lands whole and reads
 back, on every mirror leg; one outside fails with EINVAL and writes nothing
-(_md_atomics_check in atomics-lib.sh).  A write that would cross from one dm-linear target to
-the next fails with EIO, as in mainline (DM never splits an atomic write).  LVM's raid1
+(_md_atomics_check in atomics-lib.sh).  No advertised write can cross from one dm-linear
+target to the next: the units are capped at the largest power of two dividing each target's
+begin (patch 17; mainline advertises the components' units and fails such a write with EIO,
+since DM never splits an atomic write).  LVM's raid1
 (dm-raid) has no atomic writes in mainline up to 6.19: it reports 0 and refuses RWF_ATOMIC.
 dm-crypt is in dm-crypt-atomics.t.
 
@@ -30,16 +32,17 @@ dm-linear: the four components end to end.
   dm-linear: 15 checks passed
   $ dmsetup remove atomics
 
-Two dm-linear targets meeting 32 KiB short of 1 GiB: the device still takes atomic writes
-(each component starts at 0), but a 64 KiB write across the seam would need two clones: EIO,
-and neither component got any of it.  32 KiB up to the seam is fine.
+Two dm-linear targets meeting 32 KiB short of 1 GiB: the second begins on a multiple of
+32 KiB only, so the device's unit_max is 32 KiB (max_bytes stays mainline's) and a 64 KiB write
+across the seam is refused (EINVAL) before any clone is made; neither component got any of it.
+32 KiB up to the seam is fine.
 
   $ printf '0 %s linear /dev/nullb0 0\n%s %s linear /dev/nullb1 0\n' $((S - 64)) $((S - 64)) $S | dmsetup create atomics
   $ _atomic_limits /dev/mapper/atomics
-  unit_min=4096 unit_max=262144 max_bytes=524288 boundary=0
+  unit_min=4096 unit_max=32768 max_bytes=524288 boundary=0
   $ seam=$(((S - 64) * 512))
   $ _atomic_write /dev/mapper/atomics $((seam - 32768)) 65536 41
-  EIO
+  EINVAL
   $ dd if=/dev/nullb0 bs=4096 skip=$(((seam - 32768) / 4096)) count=8 iflag=direct status=none | tr -d '\0' | wc -c
   0
   $ dd if=/dev/nullb1 bs=4096 count=8 iflag=direct status=none | tr -d '\0' | wc -c

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include "alist.h"
+#include "statx611.h"
 #include "util.h"
 
 int alist_add(struct alist *l, uint64_t off, uint64_t len, const void *buf)
@@ -110,34 +111,11 @@ void alist_kernel_at(const char *queue_dir, struct alist_kernel *k)
 	read_attr(queue_dir, k->bytes_attr, &k->bytes);
 }
 
-/* The values of Linux 6.11 (include/uapi/linux/stat.h). */
-#define ALIST_STATX_WRITE_ATOMIC	0x00010000U
-#define ALIST_STATX_ATTR_WRITE_ATOMIC	0x00400000ULL
-
-/* struct statx as Linux 6.11 defines it, up to the atomic write fields. */
-struct alist_statx {
-	uint32_t mask, blksize;
-	uint64_t attributes;
-	uint32_t nlink, uid, gid;
-	uint16_t mode, spare0;
-	uint64_t ino, size, blocks, attributes_mask;
-	uint8_t timestamps[64];
-	uint32_t rdev_major, rdev_minor, dev_major, dev_minor;
-	uint64_t mnt_id;
-	uint32_t dio_mem_align, dio_offset_align;
-	uint64_t subvol;
-	uint32_t atomic_write_unit_min, atomic_write_unit_max;
-	uint32_t atomic_write_segments_max, spare1;
-	uint64_t spare3[9];
-};
-_Static_assert(sizeof(struct alist_statx) == 0x100, "struct statx is 256 bytes");
-_Static_assert(__builtin_offsetof(struct alist_statx, atomic_write_unit_min) == 0xa8,
-	       "stx_atomic_write_unit_min at 0xa8");
 
 void alist_kernel(int fd, struct alist_kernel *k)
 {
 	char dir[64];
-	struct alist_statx stx;
+	struct statx611 stx;
 	struct stat st;
 
 	if (fstat(fd, &st) || !S_ISBLK(st.st_mode)) {
@@ -158,9 +136,9 @@ void alist_kernel(int fd, struct alist_kernel *k)
 	 */
 	memset(&stx, 0, sizeof(stx));
 	if (k->iface == ALIST_V3 &&
-	    !syscall(SYS_statx, fd, "", AT_EMPTY_PATH, ALIST_STATX_WRITE_ATOMIC, &stx) &&
-	    (stx.mask & ALIST_STATX_WRITE_ATOMIC)) {
-		int ok = !!(stx.attributes & ALIST_STATX_ATTR_WRITE_ATOMIC);
+	    !syscall(SYS_statx, fd, "", AT_EMPTY_PATH, STATX611_WRITE_ATOMIC, &stx) &&
+	    (stx.mask & STATX611_WRITE_ATOMIC)) {
+		int ok = !!(stx.attributes & STATX611_ATTR_WRITE_ATOMIC);
 
 		k->unit_min = ok ? stx.atomic_write_unit_min : 0;
 		k->unit_max = ok ? stx.atomic_write_unit_max : 0;

@@ -67,34 +67,11 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
+#include "statx611.h"
 #include "util.h"
 
-/* The values of Linux 6.11 (include/uapi/linux/fs.h and stat.h). */
+/* The value of Linux 6.11 (include/uapi/linux/fs.h); statx611.h has the statx side. */
 #define RWF_ATOMIC_	0x00000040
-#define STATX_WRITE_ATOMIC_	0x00010000U
-#define STATX_ATTR_WRITE_ATOMIC_	0x00400000ULL
-
-/* struct statx as Linux 6.11 defines it, up to the atomic write fields. */
-struct statx611 {
-	uint32_t mask, blksize;
-	uint64_t attributes;
-	uint32_t nlink, uid, gid;
-	uint16_t mode, spare0;
-	uint64_t ino, size, blocks, attributes_mask;
-	uint8_t timestamps[64];
-	uint32_t rdev_major, rdev_minor, dev_major, dev_minor;
-	uint64_t mnt_id;
-	uint32_t dio_mem_align, dio_offset_align;
-	uint64_t subvol;
-	uint32_t atomic_write_unit_min, atomic_write_unit_max;
-	uint32_t atomic_write_segments_max, spare1;
-	uint64_t spare3[9];
-};
-_Static_assert(sizeof(struct statx611) == 0x100, "struct statx is 256 bytes");
-_Static_assert(__builtin_offsetof(struct statx611, atomic_write_unit_min) == 0xa8,
-	       "stx_atomic_write_unit_min at 0xa8");
-_Static_assert(__builtin_offsetof(struct statx611, atomic_write_segments_max) == 0xb0,
-	       "stx_atomic_write_segments_max at 0xb0");
 
 static const char *errname(int e)
 {
@@ -181,17 +158,17 @@ static int cmd_statx(int argc, char **argv)
 	if (argc != 2)
 		usage();
 	memset(&stx, 0xff, sizeof(stx));
-	if (syscall(SYS_statx, AT_FDCWD, argv[1], 0, STATX_WRITE_ATOMIC_, &stx)) {
+	if (syscall(SYS_statx, AT_FDCWD, argv[1], 0, STATX611_WRITE_ATOMIC, &stx)) {
 		fprintf(stderr, "%s: statx %s: %s\n", progname, argv[1], strerror(errno));
 		return 2;
 	}
-	if (!(stx.mask & STATX_WRITE_ATOMIC_)) {
+	if (!(stx.mask & STATX611_WRITE_ATOMIC)) {
 		printf("STATX_WRITE_ATOMIC not reported\n");
 		return 0;
 	}
 	printf("attr_known=%d atomic=%d unit_min=%u unit_max=%u segments_max=%u\n",
-	       !!(stx.attributes_mask & STATX_ATTR_WRITE_ATOMIC_),
-	       !!(stx.attributes & STATX_ATTR_WRITE_ATOMIC_),
+	       !!(stx.attributes_mask & STATX611_ATTR_WRITE_ATOMIC),
+	       !!(stx.attributes & STATX611_ATTR_WRITE_ATOMIC),
 	       stx.atomic_write_unit_min, stx.atomic_write_unit_max,
 	       stx.atomic_write_segments_max);
 	return 0;

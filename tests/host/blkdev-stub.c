@@ -232,17 +232,6 @@ int open(const char *path, int flags, ...)
 	return do_open(AT_FDCWD, path, flags, mode);
 }
 
-int open64(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-
-	va_start(ap, flags);
-	mode = va_arg(ap, mode_t);
-	va_end(ap);
-	return do_open(AT_FDCWD, path, flags, mode);
-}
-
 int openat(int dirfd, const char *path, int flags, ...)
 {
 	va_list ap;
@@ -456,27 +445,10 @@ FILE *fopen64(const char *path, const char *mode)
 	return fopen(path, mode);
 }
 
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-
-	va_start(ap, flags);
-	mode = va_arg(ap, mode_t);
-	va_end(ap);
-	return do_open(dirfd, path, flags, mode);
-}
-
-int fcntl64(int fd, int cmd, ...)
-{
-	va_list ap;
-	long arg;
-
-	va_start(ap, cmd);
-	arg = va_arg(ap, long);
-	va_end(ap);
-	return fcntl(fd, cmd, arg);
-}
+/* The large-file names: the same functions. */
+int open64(const char *path, int flags, ...) __attribute__((alias("open")));
+int openat64(int dirfd, const char *path, int flags, ...) __attribute__((alias("openat")));
+int fcntl64(int fd, int cmd, ...) __attribute__((alias("fcntl")));
 
 ssize_t pwritev64(int fd, const struct iovec *iov, int n, off64_t off)
 {

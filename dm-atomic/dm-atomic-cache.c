@@ -152,16 +152,16 @@ static void txn_copy(struct atomic_txn *t, u64 offset, void *buf, unsigned int l
 }
 
 /*
- * Copy @bio's data into @t at @offset; with @crc, checksum it in the same
- * pass and return the crc32c of the data (else 0).
+ * Copy the data of range @seg into @t at @offset; with @crc, checksum it in
+ * the same pass and return the crc32c of the data (else 0).
  */
-u32 copy_bio_to_txn(struct atomic_txn *t, u64 offset, struct bio *bio, bool crc)
+u32 copy_seg_to_txn(struct atomic_txn *t, u64 offset, const struct dmat_seg *seg, bool crc)
 {
 	struct bvec_iter iter;
 	struct bio_vec bv;
 	u32 c = ~0U;
 
-	bio_for_each_segment(bv, bio, iter) {
+	__bio_for_each_segment(bv, seg->bio, iter, seg->iter) {
 		char *p = bvec_kmap_local(&bv);
 		unsigned int done = 0;
 
@@ -204,10 +204,11 @@ static u32 txn_crc(struct atomic_txn *t, u64 offset, u64 len)
 
 unsigned int req_nr_blocks(struct atomic_req *req)
 {
-	unsigned int i, blocks = 0;
+	const struct dmat_seg *seg;
+	unsigned int blocks = 0;
 
-	for (i = 0; i < req->nr_bios; i++)
-		blocks += DMAT_ENTRY_BLOCKS(bio_sectors(req->bios[i]));
+	req_for_each_seg(req, seg)
+		blocks += DMAT_ENTRY_BLOCKS(seg_sectors(seg));
 	return blocks;
 }
 
@@ -241,8 +242,9 @@ struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 {
 	struct atomic_txn *t;
 	struct atomic_req *req;
+	const struct dmat_seg *seg;
 	u64 i, offset = DMAT_BLOCK_SIZE;
-	unsigned int e = 0, b;
+	unsigned int e = 0;
 
 	/*
 	 * Both wait, if they must, for write-back (another workqueue) to
@@ -262,16 +264,15 @@ struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	t->crc_done = READ_ONCE(dmat_copy_crc_on);
 
 	list_for_each_entry(req, reqs, list) {
-		for (b = 0; b < req->nr_bios; b++) {
-			struct bio *bio = req->bios[b];
+		req_for_each_seg(req, seg) {
 			struct atomic_ext *x = &t->ext[e++];
-			unsigned int bytes = bio->bi_iter.bi_size;
+			unsigned int bytes = seg->iter.bi_size;
 			unsigned int pad = round_up(bytes, DMAT_BLOCK_SIZE) - bytes;
 
-			x->sector = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
-			x->nr_sectors = bio_sectors(bio);
+			x->sector = dm_target_offset(ac->ti, seg->iter.bi_sector);
+			x->nr_sectors = seg_sectors(seg);
 			x->offset = offset;
-			x->crc = copy_bio_to_txn(t, offset, bio, t->crc_done);
+			x->crc = copy_seg_to_txn(t, offset, seg, t->crc_done);
 			if (pad)	/* the format writes padding as zeroes */
 				memzero_page(t->pages[(offset + bytes) >> PAGE_SHIFT],
 					     (offset + bytes) & (PAGE_SIZE - 1), pad);

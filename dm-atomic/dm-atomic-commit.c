@@ -134,31 +134,39 @@ int dmat_log_sync(struct atomic_c *ac, u64 seq)
 }
 
 /*
- * Complete every bio of @req with one status.  @req must not be touched
- * once the first bio is ended: a single logged bio's request lives in that
- * clone's per-bio data, which DM core frees with the clone (clone_endio()
- * -> dm_io_dec_pending() -> free_io() -> bio_put(), synchronously, when the
- * clone was the last reference of its dm_io).  So everything needed is read
- * into locals first.  A list's request is our own allocation (the array of
- * bios sits behind it, from ac->list_pool), freed after the last bio.
+ * Complete the bio of @req (every bio of a list) with one status.  @req
+ * must not be touched once a bio is ended: a single logged bio's request
+ * lives in that clone's per-bio data, which DM core frees with the clone
+ * (clone_endio() -> dm_io_dec_pending() -> free_io() -> bio_put(),
+ * synchronously, when the clone was the last reference of its dm_io).  So
+ * everything needed is read into locals first.  A list's request is our own
+ * allocation (its ranges sit behind it, from ac->list_pool), freed after the
+ * last bio.
  */
 static void complete_req(struct atomic_c *ac, struct atomic_req *req, blk_status_t status)
 {
-	struct bio **bios = req->bios;
-	unsigned int i, nr = req->nr_bios;
-	bool own = bios != &req->one;
+	struct dmat_seg *segs = req->segs;
+	bool own = segs != &req->one;
+	struct bio *bio = req->bio;
+#if HAVE_ATOMIC_LISTS
+	unsigned int i, nr = req->nr_segs;
+#endif
 
 	if (!own) {
-		struct bio *bio = req->one;	/* req dies with this bio */
-
+		/* req dies with this bio */
 		bio->bi_status = status;
 		bio_endio(bio);
 		return;
 	}
+#if HAVE_ATOMIC_LISTS
 	for (i = 0; i < nr; i++) {
-		bios[i]->bi_status = status;
-		bio_endio(bios[i]);
+		segs[i].bio->bi_status = status;
+		bio_endio(segs[i].bio);
 	}
+#else
+	bio->bi_status = status;
+	bio_endio(bio);
+#endif
 	mempool_free(req, &ac->list_pool);
 }
 
@@ -180,20 +188,20 @@ static void fail_reqs(struct atomic_c *ac, struct list_head *reqs)
 bool incoming_fills_batch(struct atomic_c *ac)
 {
 	return ac->incoming_bytes + ac->max_bytes > ac->batch_bytes ||
-	       ac->incoming_bios + ac->max_segments > DMAT_MAX_ENTRIES;
+	       ac->incoming_segs + ac->max_segments > DMAT_MAX_ENTRIES;
 }
 
 void incoming_add(struct atomic_c *ac, struct atomic_req *req)
 {
 	ac->nr_incoming++;
-	ac->incoming_bios += req->nr_bios;
+	ac->incoming_segs += req->nr_segs;
 	ac->incoming_bytes += req->bytes;
 }
 
 static void incoming_sub(struct atomic_c *ac, struct atomic_req *req)
 {
 	ac->nr_incoming--;
-	ac->incoming_bios -= req->nr_bios;
+	ac->incoming_segs -= req->nr_segs;
 	ac->incoming_bytes -= req->bytes;
 }
 
@@ -259,15 +267,15 @@ now:
  */
 static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
 {
-	unsigned int i;
+	const struct dmat_seg *seg;
 
 	lockdep_assert_held(&ac->lock);
 	if (!req->zc_fit || !ac->zc_ok || !READ_ONCE(dmat_zero_copy))
 		return false;
-	for (i = 0; i < req->nr_bios; i++) {
-		struct bio *bio = req->bios[i], *d;
-		sector_t start = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
-		sector_t end = start + bio_sectors(bio);
+	req_for_each_seg(req, seg) {
+		sector_t start = dm_target_offset(ac->ti, seg->iter.bi_sector);
+		sector_t end = start + seg_sectors(seg);
+		struct bio *d;
 
 		if (dmat_index_overlaps(&ac->index, start, end))
 			return false;
@@ -295,31 +303,28 @@ static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
 bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 {
 	struct block_device *meta = ac->meta_dev->bdev;
-	unsigned int i, j, mask = max_t(unsigned int, bdev_logical_block_size(meta) - 1,
-				     queue_dma_alignment(bdev_get_queue(meta)));
+	unsigned int mask = max_t(unsigned int, bdev_logical_block_size(meta) - 1,
+				  queue_dma_alignment(bdev_get_queue(meta)));
+	const struct dmat_seg *seg, *s;
 
 	if (!ac->zero_copy_bytes || req->bytes < ac->zero_copy_bytes)
 		return false;
-	for (i = 0; i < req->nr_bios; i++) {
-		struct bio *bio = req->bios[i];
+	req_for_each_seg(req, seg) {
+		sector_t start = seg->iter.bi_sector, end = start + seg_sectors(seg);
 		struct bvec_iter iter;
 		struct bio_vec bv;
 
-		if (bio->bi_iter.bi_size & (DMAT_BLOCK_SIZE - 1))
+		if (seg->iter.bi_size & (DMAT_BLOCK_SIZE - 1))
 			return false;
 		/*
 		 * Ranges of one list that overlap must land in list order:
 		 * the in-place writes go out together, so such a list is
 		 * copied (its write-back and the replay keep the order).
 		 */
-		for (j = 0; j < i; j++) {
-			struct bio *b = req->bios[j];
-
-			if (b->bi_iter.bi_sector < bio_end_sector(bio) &&
-			    bio->bi_iter.bi_sector < bio_end_sector(b))
+		for (s = req->segs; s < seg; s++)
+			if (s->iter.bi_sector < end && start < s->iter.bi_sector + seg_sectors(s))
 				return false;
-		}
-		bio_for_each_bvec(bv, bio, iter)
+		__bio_for_each_bvec(bv, seg->bio, iter, seg->iter)
 			if ((bv.bv_offset | bv.bv_len) & mask)
 				return false;
 	}
@@ -378,7 +383,7 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
 		ac->window_open = false;
-		*nr_ext = req->nr_bios;
+		*nr_ext = req->nr_segs;
 		*data_blocks = req_nr_blocks(req);
 		*zc = true;
 		return true;
@@ -398,7 +403,7 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 			break;
 		}
 		req_blocks = req_nr_blocks(req);
-		if (*nr_ext + req->nr_bios > DMAT_MAX_ENTRIES ||
+		if (*nr_ext + req->nr_segs > DMAT_MAX_ENTRIES ||
 		    (*nr_ext && bytes + req->bytes > ac->batch_bytes) ||
 		    (*nr_ext && 1 + *data_blocks + req_blocks > ac->batch_blocks))
 			break;
@@ -408,7 +413,7 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 			break;
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
-		*nr_ext += req->nr_bios;
+		*nr_ext += req->nr_segs;
 		*data_blocks += req_blocks;
 		bytes += req->bytes;
 	}
@@ -563,7 +568,7 @@ static bool commit_batches(struct atomic_c *ac, bool submitter)
 				return false;
 			spin_lock_irq(&ac->lock);
 			list_splice_init(&ac->incoming, &batch);
-			ac->nr_incoming = ac->incoming_bios = 0;
+			ac->nr_incoming = ac->incoming_segs = 0;
 			ac->incoming_bytes = 0;
 			ac->window_open = false;
 			spin_unlock_irq(&ac->lock);
@@ -728,7 +733,7 @@ static bool txn_committed(struct atomic_c *ac, struct atomic_txn *t, struct list
 	ac->txns_committed++;
 	list_for_each_entry(req, &t->reqs, list) {
 		lists++;
-		bios += req->nr_bios;
+		bios += req->nr_segs;
 		bytes += req->bytes;
 	}
 	list_splice_init(&t->reqs, acks);
@@ -818,7 +823,7 @@ static bool zc_keep(struct atomic_c *ac, struct atomic_txn *t)
 	/* Laid out as txn_build() lays out a copied transaction. */
 	for (e = 0, off = DMAT_BLOCK_SIZE; e < t->nr_ext; e++) {
 		t->ext[e].offset = off;
-		copy_bio_to_txn(t, off, req->bios[e], false);
+		copy_seg_to_txn(t, off, &req->segs[e], false);
 		off += DMAT_ENTRY_BLOCKS(t->ext[e].nr_sectors) << DMAT_BLOCK_SHIFT;
 	}
 
@@ -1013,7 +1018,7 @@ static void zc_inplace_endio(struct bio *bio)
 
 /*
  * Step 3, in a worker: the commit record is durable.  The list goes in place
- * through clones of its bios (from the write-back's bio_set, one at a time),
+ * through clones of its ranges (from the write-back's bio_set, one at a time),
  * and is acknowledged by complete_work_fn() once they all completed, with one
  * status.
  */
@@ -1022,7 +1027,7 @@ static void zc_inplace_fn(struct work_struct *ws)
 	struct atomic_txn *t = container_of(ws, struct atomic_txn, zc_inplace_work);
 	struct atomic_c *ac = t->ac;
 	struct atomic_req *req = list_first_entry(&t->reqs, struct atomic_req, list);
-	unsigned int i;
+	const struct dmat_seg *seg;
 	bool direct;
 
 	/* Step 2's commit record is durable: the next activation replays the list. */
@@ -1066,16 +1071,15 @@ static void zc_inplace_fn(struct work_struct *ws)
 	}
 
 	atomic_set(&t->zc_pending, 1);
-	for (i = 0; i < req->nr_bios; i++) {
-		struct bio *src = req->bios[i];
-		struct bio *bio = bio_alloc_clone(ac->data_dev->bdev, src, GFP_NOIO, &ac->bs);
+	req_for_each_seg(req, seg) {
+		struct bio *bio = dmat_seg_clone(ac->data_dev->bdev, seg, REQ_OP_WRITE | REQ_SYNC,
+						 &ac->bs);
 
 		if (!bio) {	/* only a failed integrity or crypt context clone */
 			cmpxchg(&t->zc_error, 0, -ENOMEM);
 			break;
 		}
-		bio->bi_opf = REQ_OP_WRITE | REQ_SYNC;
-		bio->bi_iter.bi_sector = dm_target_offset(ac->ti, src->bi_iter.bi_sector);
+		bio->bi_iter.bi_sector = dm_target_offset(ac->ti, seg->iter.bi_sector);
 		bio->bi_end_io = zc_inplace_endio;
 		bio->bi_private = t;
 		atomic_inc(&t->zc_pending);
@@ -1158,12 +1162,12 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	INIT_WORK(&t->zc_commit_work, zc_commit_fn);
 	INIT_WORK(&t->zc_inplace_work, zc_inplace_fn);
 	for (i = 0; i < nr_ext; i++) {
-		struct bio *bio = req->bios[i];
+		const struct dmat_seg *seg = &req->segs[i];
 		struct atomic_ext *x = &t->ext[i];
 
-		x->sector = dm_target_offset(ac->ti, bio->bi_iter.bi_sector);
-		x->nr_sectors = bio_sectors(bio);
-		t->bytes += bio->bi_iter.bi_size;
+		x->sector = dm_target_offset(ac->ti, seg->iter.bi_sector);
+		x->nr_sectors = seg_sectors(seg);
+		t->bytes += seg->iter.bi_size;
 	}
 	list_splice_init(batch, &t->reqs);
 	if (!dmat_log_reserve(ac->log, t->nr_blocks, &t->seq, &t->log_block)) {
@@ -1183,7 +1187,7 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	add_committing(ac, t);
 
 	t->submit_ns = ktime_get_ns();
-	dmat_log_write_bios(ac->log, &t->log_io, t->log_block, t->pages[0], req->bios,
-			    req->nr_bios, t->zc_fua_data ? REQ_FUA : 0, zc_data_endio, t);
+	dmat_log_write_segs(ac->log, &t->log_io, t->log_block, t->pages[0], req->segs,
+			    req->nr_segs, t->zc_fua_data ? REQ_FUA : 0, zc_data_endio, t);
 	return true;
 }

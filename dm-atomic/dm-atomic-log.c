@@ -1421,9 +1421,21 @@ static void log_submit_wrapped(struct dmat_log *log, struct dmat_log_io *io, str
 	submit_bio(bio);
 }
 
-void dmat_log_write_bios(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
-			 struct page *desc, struct bio **bios, unsigned int nr,
-			blk_opf_t flags, dmat_log_end_fn end, void *context)
+struct bio *dmat_seg_clone(struct block_device *bdev, const struct dmat_seg *seg,
+			   blk_opf_t opf, struct bio_set *bs)
+{
+	struct bio *bio = bio_alloc_clone(bdev, seg->bio, GFP_NOIO, bs);
+
+	if (!bio)
+		return NULL;
+	bio->bi_opf = opf;
+	bio->bi_iter = seg->iter;
+	return bio;
+}
+
+void dmat_log_write_segs(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
+			 struct page *desc, const struct dmat_seg *segs, unsigned int nr,
+			 blk_opf_t flags, dmat_log_end_fn end, void *context)
 {
 	struct bio *bio;
 	unsigned int i;
@@ -1440,10 +1452,10 @@ void dmat_log_write_bios(struct dmat_log *log, struct dmat_log_io *io, u64 log_b
 	log_block = dmat_log_wrap(&log->geo, log_block + 1);
 	/* As dmat_log_write(): one clone at a time, each submitted before the next. */
 	for (i = 0; i < nr; i++) {
-		u64 blocks = bios[i]->bi_iter.bi_size >> DMAT_BLOCK_SHIFT;
+		u64 blocks = segs[i].iter.bi_size >> DMAT_BLOCK_SHIFT;
 
-		bio = bio_alloc_clone(log->meta, bios[i], GFP_NOIO, &log->bs);
-		bio->bi_opf = REQ_OP_WRITE | REQ_SYNC | flags;
+		bio = dmat_seg_clone(log->meta, &segs[i], REQ_OP_WRITE | REQ_SYNC | flags,
+				     &log->bs);
 		log_submit_wrapped(log, io, bio, log_block);
 		log_block = dmat_log_wrap(&log->geo, log_block + blocks);
 	}

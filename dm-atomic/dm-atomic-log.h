@@ -172,18 +172,37 @@ void dmat_log_write(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
 		   dmat_log_end_fn end, void *context);
 
 /*
+ * One range of a logged write: the data of @bio that @iter covers, with
+ * iter.bi_sector the range's first sector on the mapped device.  A range is
+ * a whole bio (a logged plain or REQ_ATOMIC bio, a bio of an atomic list).
+ */
+struct dmat_seg {
+	struct bio *bio;
+	struct bvec_iter iter;
+};
+
+/*
+ * A plain write that shares @seg's pages (bio_alloc_clone() from @bs,
+ * which never fails without integrity or crypt contexts), of @seg's data
+ * only, with operation and flags @opf, on @bdev at iter.bi_sector as @seg
+ * has it (the caller moves it).  May sleep.
+ */
+struct bio *dmat_seg_clone(struct block_device *bdev, const struct dmat_seg *seg,
+			   blk_opf_t opf, struct bio_set *bs);
+
+/*
  * Zero-copy log write (see "Commit records" in dm-atomic-format.h): the
  * descriptor page @desc at log block @log_block, then the data of each of
- * the @nr bios, in order, from their own pages (clones from the log's
+ * the @nr ranges, in order, from their own pages (clones from the log's
  * bio_set; the bios must stay untouched until @end), each starting on the
- * block after the one before (each bio's size a whole number of blocks),
+ * block after the one before (each range's size a whole number of blocks),
  * split at the end of the circular log.  @flags: REQ_FUA (on every bio),
  * or 0.  The caller writes the commit record (dmat_log_write() with REQ_FUA,
  * and REQ_PREFLUSH unless this went REQ_FUA) once this completed.  May sleep (as dmat_log_write()).  No lock.
  */
-void dmat_log_write_bios(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
-			 struct page *desc, struct bio **bios, unsigned int nr,
-			blk_opf_t flags, dmat_log_end_fn end, void *context);
+void dmat_log_write_segs(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
+			 struct page *desc, const struct dmat_seg *segs, unsigned int nr,
+			 blk_opf_t flags, dmat_log_end_fn end, void *context);
 
 /*
  * Ask for DMAT_FEATURE_INCOMPAT_COMMIT_RECORDS in the superblock: set in

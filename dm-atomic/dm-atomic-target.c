@@ -210,9 +210,11 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 #endif
 		dm_accept_partial_bio(bio, ac->max_bytes >> SECTOR_SHIFT);
 	}
-	pb->req.one = bio;
-	pb->req.bios = &pb->req.one;
-	pb->req.nr_bios = 1;
+	pb->req.one.bio = bio;
+	pb->req.one.iter = bio->bi_iter;
+	pb->req.segs = &pb->req.one;
+	pb->req.nr_segs = 1;
+	pb->req.bio = bio;
 	pb->req.bytes = bio->bi_iter.bi_size;
 	pb->req.preflush = false;	/* DM core sent the flush on its own */
 	pb->req.fua = !!(bio->bi_opf & REQ_FUA);
@@ -279,6 +281,21 @@ static int map_log_flush(struct atomic_c *ac, struct bio *bio, struct per_bio *p
 	pb->flush_mark = mark;
 	bio_set_dev(bio, ac->meta_dev->bdev);
 	return DM_MAPIO_REMAPPED;
+}
+
+/*
+ * The request of a list, from the allocator or the reserve of LIST_RESERVE;
+ * with both empty, a list waits for one to be freed by a commit's
+ * completion (never fails).  REQ_NOWAIT (io_uring's first attempt,
+ * RWF_NOWAIT): nothing here may sleep.  Queueing never does (log space and
+ * the memory cap are waited for by the commit worker, not the submitter);
+ * only this allocation could, and where it would the caller ends the list
+ * with BLK_STS_AGAIN before it is queued, in the submitter's context, so
+ * io_uring retries it from a worker that may block.
+ */
+static inline struct atomic_req *list_req_alloc(struct atomic_c *ac, bool nowait)
+{
+	return mempool_alloc(&ac->list_pool, nowait ? GFP_NOWAIT | __GFP_NOWARN : GFP_NOIO);
 }
 
 /*
@@ -367,7 +384,8 @@ static int atomic_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *er
 #ifdef DM_TARGET_ATOMIC_WRITES
 /*
  * An atomic list from DM core: the clones of every bio of the list, already
- * checked by blk_submit_atomic() against our limits.  One transaction.
+ * checked by blk_submit_atomic() against our limits.  One transaction, a
+ * range for each bio.
  */
 static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int nr)
 {
@@ -394,20 +412,9 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 		status = BLK_STS_IOERR;
 	else if (!nr || nr > ac->max_segments || bytes > ac->max_bytes)
 		status = BLK_STS_INVAL;
-	/*
-	 * The request comes from the allocator or the reserve of
-	 * LIST_RESERVE; with both empty, a list waits for one to be freed by
-	 * a commit's completion (never fails).  REQ_NOWAIT (io_uring's first
-	 * attempt, RWF_NOWAIT): nothing here may sleep.  Queueing never does
-	 * (log space and the memory cap are waited for by the commit worker,
-	 * not the submitter); only this allocation could, and where it would
-	 * the list ends with BLK_STS_AGAIN before it is queued, in the
-	 * submitter's context, so io_uring retries it from a worker that may
-	 * block.
-	 */
+	/* See list_req_alloc(). */
 	nowait = bios[0]->bi_opf & REQ_NOWAIT;
-	req = status ? NULL : mempool_alloc(&ac->list_pool,
-					    nowait ? GFP_NOWAIT | __GFP_NOWARN : GFP_NOIO);
+	req = status ? NULL : list_req_alloc(ac, nowait);
 	if (!req && !status)
 		status = BLK_STS_AGAIN;
 	if (status) {
@@ -417,9 +424,13 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 		}
 		return DM_MAPIO_SUBMITTED;
 	}
-	req->bios = (struct bio **)(req + 1);
-	memcpy(req->bios, bios, nr * sizeof(*bios));
-	req->nr_bios = nr;
+	req->segs = (struct dmat_seg *)(req + 1);
+	for (i = 0; i < nr; i++) {
+		req->segs[i].bio = bios[i];
+		req->segs[i].iter = bios[i]->bi_iter;
+	}
+	req->nr_segs = nr;
+	req->bio = NULL;	/* complete_req() ends every range's bio */
 	req->bytes = bytes;
 	/*
 	 * DM core hands a REQ_PREFLUSH atomic bio over with its flag: the
@@ -912,7 +923,7 @@ static int activate_log(struct atomic_c *ac, char **error)
  * MAX_INFLIGHT_COMMITS commits of the largest size (max_bytes or the
  * default batch, whichever is larger, plus a block of padding for every
  * extent and the descriptor), as many transaction headers of the largest
- * size plus one, LIST_RESERVE list requests of max_segments bios, and the
+ * size plus one, LIST_RESERVE list requests of max_segments ranges, and the
  * write-back's bio_set and chunk buffer.  A read-only target never
  * commits: only the list requests (refused anyway) are kept.
  */
@@ -931,7 +942,7 @@ static int alloc_reserves(struct atomic_c *ac, char **error)
 {
 	u64 batch = max_t(u64, ac->max_bytes, BATCH_BYTES);
 	u64 txn_pages = 1 + batch / DMAT_BLOCK_SIZE + DMAT_MAX_ENTRIES;
-	size_t list_size = sizeof(struct atomic_req) + ac->max_segments * sizeof(struct bio *);
+	size_t list_size = sizeof(struct atomic_req) + ac->max_segments * sizeof(struct dmat_seg);
 	int r;
 
 	r = mempool_init_kmalloc_pool(&ac->list_pool, LIST_RESERVE, list_size);

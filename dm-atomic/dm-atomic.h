@@ -205,18 +205,34 @@ struct atomic_txn {
 	int zc_error;			/* first in-place write error */
 };
 
-/* One atomic list, or one logged bio. */
+/*
+ * One atomic list, or one logged bio: the ranges of one transaction's
+ * extents, in order (struct dmat_seg, dm-atomic-log.h).  A logged bio is one
+ * range, in its per-bio data (@one); a list is a request from ac->list_pool
+ * with its ranges behind it: the list's bios, one range each.
+ */
 struct atomic_req {
 	struct list_head list;
-	unsigned int nr_bios;
+	unsigned int nr_segs;
 	unsigned int bytes;
 	bool preflush;			/* a bio had REQ_PREFLUSH */
 	bool fua;			/* a bio had REQ_FUA */
 	bool zc_fit;			/* may go zero-copy (zc_fits()) */
 	bool nowait;			/* REQ_NOWAIT: the submitter must not sleep */
-	struct bio **bios;
-	struct bio *one;		/* storage for a single logged bio */
+	struct dmat_seg *segs;
+	struct bio *bio;		/* completed: the logged bio
+					 * (a list completes every range's bio) */
+	struct dmat_seg one;		/* storage for a single logged bio's range */
 };
+
+#define req_for_each_seg(req, seg) \
+	for ((seg) = (req)->segs; (seg) < (req)->segs + (req)->nr_segs; (seg)++)
+
+/* Sectors of a range. */
+static inline unsigned int seg_sectors(const struct dmat_seg *seg)
+{
+	return seg->iter.bi_size >> SECTOR_SHIFT;
+}
 
 /* A read overlapping the index copies these ranges from memory. */
 struct read_pin {
@@ -308,7 +324,7 @@ struct atomic_c {
 	spinlock_t lock;		/* protects everything below */
 	struct list_head incoming;	/* atomic_req waiting for a commit */
 	unsigned int nr_incoming;	/* lists on incoming, */
-	unsigned int incoming_bios;	/* their bios (extents) */
+	unsigned int incoming_segs;	/* their ranges (extents) */
 	u64 incoming_bytes;		/* and their bytes */
 	/*
 	 * Commit window (group commit): lists expected for the next commit
@@ -386,7 +402,7 @@ extern bool dmat_inline_submit;
 extern bool dmat_zero_copy;
 
 /* dm-atomic-cache.c */
-u32 copy_bio_to_txn(struct atomic_txn *t, u64 offset, struct bio *bio, bool crc);
+u32 copy_seg_to_txn(struct atomic_txn *t, u64 offset, const struct dmat_seg *seg, bool crc);
 void index_drop_upto(struct atomic_c *ac, u64 seq);
 u64 largest_list_blocks(const struct atomic_c *ac);
 int map_read(struct atomic_c *ac, struct bio *bio, struct per_bio *pb);

@@ -134,7 +134,7 @@ int dmat_log_sync(struct atomic_c *ac, u64 seq)
 }
 
 /*
- * Complete the bio of @req (every bio of a list) with one status.  @req
+ * Complete the bio of @req (every bio of a v2 list) with one status.  @req
  * must not be touched once a bio is ended: a single logged bio's request
  * lives in that clone's per-bio data, which DM core frees with the clone
  * (clone_endio() -> dm_io_dec_pending() -> free_io() -> bio_put(),
@@ -148,7 +148,7 @@ static void complete_req(struct atomic_c *ac, struct atomic_req *req, blk_status
 	struct dmat_seg *segs = req->segs;
 	bool own = segs != &req->one;
 	struct bio *bio = req->bio;
-#if HAVE_ATOMIC_LISTS
+#if HAVE_V2_LISTS
 	unsigned int i, nr = req->nr_segs;
 #endif
 
@@ -158,7 +158,7 @@ static void complete_req(struct atomic_c *ac, struct atomic_req *req, blk_status
 		bio_endio(bio);
 		return;
 	}
-#if HAVE_ATOMIC_LISTS
+#if HAVE_V2_LISTS
 	for (i = 0; i < nr; i++) {
 		segs[i].bio->bi_status = status;
 		bio_endio(segs[i].bio);
@@ -320,6 +320,7 @@ bool zc_fits(struct atomic_c *ac, struct atomic_req *req)
 		 * Ranges of one list that overlap must land in list order:
 		 * the in-place writes go out together, so such a list is
 		 * copied (its write-back and the replay keep the order).
+		 * The ranges of a write list never overlap.
 		 */
 		for (s = req->segs; s < seg; s++)
 			if (s->iter.bi_sector < end && start < s->iter.bi_sector + seg_sectors(s))

@@ -10,6 +10,9 @@
 #include <linux/blkdev.h>
 #include <linux/device-mapper.h>
 #include <linux/dm-ioctl.h>
+#ifdef DM_TARGET_WRITE_LISTS
+#include <linux/blk-write-list.h>
+#endif
 #include <linux/module.h>
 #include <linux/random.h>
 #include <linux/slab.h>
@@ -1428,6 +1431,13 @@ struct bio *dmat_seg_clone(struct block_device *bdev, const struct dmat_seg *seg
 
 	if (!bio)
 		return NULL;
+#if defined(DM_TARGET_WRITE_LISTS) && defined(CONFIG_BLK_WRITE_LIST)
+	/* Taken by the clone; bio_uninit() drops it only for a list. */
+	if (bio_write_list(bio)) {
+		blk_write_list_put(bio->bi_write_list);
+		bio->bi_write_list = NULL;
+	}
+#endif
 	bio->bi_opf = opf;
 	bio->bi_iter = seg->iter;
 	return bio;

@@ -174,7 +174,9 @@ void dmat_log_write(struct dmat_log *log, struct dmat_log_io *io, u64 log_block,
 /*
  * One range of a logged write: the data of @bio that @iter covers, with
  * iter.bi_sector the range's first sector on the mapped device.  A range is
- * a whole bio (a logged plain or REQ_ATOMIC bio, a bio of an atomic list).
+ * a whole bio (a logged plain or REQ_ATOMIC bio, a bio of a v2 atomic list)
+ * or one range of a write list (REQ_OP_WRITE_LIST: all ranges of the list
+ * share its one bio).
  */
 struct dmat_seg {
 	struct bio *bio;
@@ -185,7 +187,8 @@ struct dmat_seg {
  * A plain write that shares @seg's pages (bio_alloc_clone() from @bs,
  * which never fails without integrity or crypt contexts), of @seg's data
  * only, with operation and flags @opf, on @bdev at iter.bi_sector as @seg
- * has it (the caller moves it).  May sleep.
+ * has it (the caller moves it).  A write list's clone gives up the
+ * reference to the range table it took.  May sleep.
  */
 struct bio *dmat_seg_clone(struct block_device *bdev, const struct dmat_seg *seg,
 			   blk_opf_t opf, struct bio_set *bs);

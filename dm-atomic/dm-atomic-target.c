@@ -159,16 +159,18 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 /*
  * Without the series every write is logged (no caller can ask for atomicity,
  * so each bio is made atomic); with all_writes_atomic too.  Otherwise only
- * REQ_ATOMIC bios, and plain writes that overlap logged data (G5).
+ * REQ_ATOMIC bios (v2: a single bio marked as a list of one; v3: mainline's
+ * single atomic write, logged as a transaction of one range), and plain
+ * writes that overlap logged data (G5).
  */
 static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
 		     sector_t start)
 {
 	bool overlap;
 
-	if (!HAVE_ATOMIC_LISTS)
+	if (!HAVE_ATOMIC_REQUESTS)
 		return true;
-#ifdef DM_TARGET_ATOMIC_WRITES
+#if HAVE_V2_LISTS || HAVE_ATOMIC_EMULATED
 	if (bio->bi_opf & REQ_ATOMIC)
 		return true;
 #endif
@@ -200,7 +202,15 @@ static int map_write(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
 	 * max_bytes, and DM core maps the rest as a new bio.
 	 */
 	if (bio->bi_iter.bi_size > ac->max_bytes) {
-#ifdef DM_TARGET_ATOMIC_WRITES
+#if HAVE_ATOMIC_EMULATED
+		/* An atomic write is written whole or not at all. */
+		if (!dm_bio_may_be_partial(bio)) {
+			/* Never from the block layer: it checks the limit. */
+			bio->bi_status = BLK_STS_INVAL;
+			bio_endio(bio);
+			return DM_MAPIO_SUBMITTED;
+		}
+#elif HAVE_V2_LISTS
 		if (bio->bi_opf & REQ_ATOMIC) {
 			/* Never from the block layer: it checks the limit. */
 			bio->bi_status = BLK_STS_INVAL;
@@ -298,6 +308,54 @@ static inline struct atomic_req *list_req_alloc(struct atomic_c *ac, bool nowait
 	return mempool_alloc(&ac->list_pool, nowait ? GFP_NOWAIT | __GFP_NOWARN : GFP_NOIO);
 }
 
+#if HAVE_WRITE_LISTS
+/*
+ * A write list (v3): one REQ_OP_WRITE_LIST bio, the data of its ranges one
+ * after the other, checked against our limits by submit_bio_noacct() and
+ * mapped whole into this target by DM core.  One transaction, a range for
+ * each range of the list, over the one bio, which completes once.  A list
+ * with REQ_PREFLUSH comes after DM core's empty flush (to both devices,
+ * num_flush_bios), without the flag, like any flush with data; REQ_FUA stays.
+ */
+static int map_write_list(struct atomic_c *ac, struct bio *bio, struct per_bio *pb)
+{
+	const struct blk_write_list *wl = bio_write_list(bio);
+	struct blk_write_range_iter wri;
+	struct atomic_req *req;
+	blk_status_t status = BLK_STS_OK;
+	unsigned int nr = wl ? wl->nr : 1;	/* as bio_for_each_write_range() walks it */
+	bool nowait = bio->bi_opf & REQ_NOWAIT;
+
+	if (atomic_failed(ac) || ac->read_only)
+		status = BLK_STS_IOERR;
+	/* Checked against the limits of the table it was submitted to: maybe not ours. */
+	else if (!nr || nr > ac->max_segments || bio->bi_iter.bi_size > ac->max_bytes)
+		status = BLK_STS_INVAL;
+	req = status ? NULL : list_req_alloc(ac, nowait);
+	if (!req && !status)
+		status = BLK_STS_AGAIN;		/* see list_req_alloc() */
+	if (status) {
+		bio->bi_status = status;
+		bio_endio(bio);
+		return DM_MAPIO_SUBMITTED;
+	}
+	req->segs = (struct dmat_seg *)(req + 1);
+	req->nr_segs = 0;
+	bio_for_each_write_range(bio, wri) {
+		req->segs[req->nr_segs].bio = bio;
+		req->segs[req->nr_segs].iter = wri.iter;
+		req->nr_segs++;
+	}
+	req->bio = bio;
+	req->bytes = bio->bi_iter.bi_size;
+	req->preflush = false;	/* DM core sent the flush on its own */
+	req->fua = !!(bio->bi_opf & REQ_FUA);
+	req->nowait = nowait;
+	queue_req(ac, req);
+	return DM_MAPIO_SUBMITTED;
+}
+#endif /* HAVE_WRITE_LISTS */
+
 /*
  * Never sleeps for a REQ_NOWAIT bio (DM_TARGET_NOWAIT): logged writes are
  * only queued, direct writes and discards remapped or deferred, and the one
@@ -341,6 +399,10 @@ static int atomic_map_bio(struct dm_target *ti, struct bio *bio)
 		return map_read(ac, bio, pb);
 	case REQ_OP_WRITE:
 		return map_write(ac, bio, pb);
+#if HAVE_WRITE_LISTS
+	case REQ_OP_WRITE_LIST:
+		return map_write_list(ac, bio, pb);
+#endif
 	case REQ_OP_DISCARD:
 	case REQ_OP_WRITE_ZEROES:
 		return map_discard(ac, bio, pb);
@@ -381,11 +443,11 @@ static int atomic_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *er
 	return DM_ENDIO_DONE;
 }
 
-#ifdef DM_TARGET_ATOMIC_WRITES
+#if HAVE_V2_LISTS
 /*
- * An atomic list from DM core: the clones of every bio of the list, already
- * checked by blk_submit_atomic() against our limits.  One transaction, a
- * range for each bio.
+ * An atomic list from DM core (v2): the clones of every bio of the list,
+ * already checked by blk_submit_atomic() against our limits.  One
+ * transaction, a range for each bio.
  */
 static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int nr)
 {
@@ -443,7 +505,7 @@ static int atomic_map_list(struct dm_target *ti, struct bio **bios, unsigned int
 	queue_req(ac, req);
 	return DM_MAPIO_SUBMITTED;
 }
-#endif
+#endif /* HAVE_V2_LISTS */
 
 /* ------------------------------------------------------------------------
  * Constructor
@@ -1479,6 +1541,28 @@ static int atomic_iterate_devices(struct dm_target *ti, iterate_devices_callout_
 	return fn(ti, ac->data_dev, 0, ti->len, data);
 }
 
+#if HAVE_ATOMIC_EMULATED
+/*
+ * Single atomic writes (mainline's REQ_ATOMIC) as the log makes them: any
+ * power of two from the data device's logical block to max_bytes, a write
+ * of up to max_bytes in all, no boundary.  DM core (DM_TARGET_ATOMIC_EMULATED)
+ * takes them from here whatever the data device does; every _hw_ field is
+ * set, as one left alone would keep what stacking the data device gave.
+ * The block layer cuts them further where it must: to a chunk of the data
+ * device, if it has one, when the table's limits are stacked
+ * (blk_stack_atomic_writes_limits()), and unit_max to what one bio is sure
+ * to carry (blk_validate_atomic_write_limits()).
+ */
+static void atomic_single_limits(struct atomic_c *ac, struct queue_limits *limits)
+{
+	limits->features |= BLK_FEAT_ATOMIC_WRITES;
+	limits->atomic_write_hw_unit_min = bdev_logical_block_size(ac->data_dev->bdev);
+	limits->atomic_write_hw_unit_max = rounddown_pow_of_two(ac->max_bytes);
+	limits->atomic_write_hw_max = ac->max_bytes;
+	limits->atomic_write_hw_boundary = 0;
+}
+#endif
+
 static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 {
 	struct atomic_c *ac = ti->private;
@@ -1490,21 +1574,55 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 		limits->discard_granularity = max_t(unsigned int, limits->logical_block_size,
 						    SECTOR_SIZE);
 	}
-#ifdef DM_TARGET_ATOMIC_WRITES
 	/* dm-atomic provides atomicity itself, whatever the data device does. */
+#if HAVE_V2_LISTS
 	limits->atomic_write_segments = ac->max_segments;
 	limits->atomic_write_max_bytes = ac->max_bytes;
 #endif
+#if HAVE_ATOMIC_EMULATED
+	atomic_single_limits(ac, limits);
+#endif
+#if HAVE_WRITE_LISTS
+	/* Ours, not the data device's (stacking gave 0 if it takes none). */
+	if (IS_ENABLED(CONFIG_BLK_WRITE_LIST)) {
+		limits->max_write_list_segments = ac->max_segments;
+		limits->max_write_list_bytes = ac->max_bytes;
+	}
+#endif
 }
+
+/*
+ * The target's version says which interface it takes from DM core: 1.x the
+ * v2 series' atomic_map (or nothing, on a stock kernel), 2.x the v3
+ * series' write lists and single atomic writes, both through ->map.
+ */
+#if HAVE_V2_LISTS
+#define DMAT_FEATURES (DM_TARGET_ATOMIC_WRITES | DMAT_NOWAIT)
+#else
+/* Each 0 where the kernel does not know it. */
+#if HAVE_ATOMIC_EMULATED
+#define DMAT_ATOMIC_FEATURES (DM_TARGET_ATOMIC_WRITES | DM_TARGET_ATOMIC_EMULATED)
+#else
+#define DMAT_ATOMIC_FEATURES 0
+#endif
+#if HAVE_WRITE_LISTS
+#define DMAT_LIST_FEATURES DM_TARGET_WRITE_LISTS
+#else
+#define DMAT_LIST_FEATURES 0
+#endif
+#define DMAT_FEATURES (DMAT_ATOMIC_FEATURES | DMAT_LIST_FEATURES | DMAT_NOWAIT)
+#endif
 
 static struct target_type atomic_target = {
 	.name = "atomic",
-	.version = {1, 7, 0},
-#ifdef DM_TARGET_ATOMIC_WRITES
-	.features = DM_TARGET_ATOMIC_WRITES | DMAT_NOWAIT,
-	.atomic_map = atomic_map_list,
+#if HAVE_WRITE_LISTS || HAVE_ATOMIC_EMULATED
+	.version = {2, 0, 0},
 #else
-	.features = DMAT_NOWAIT,
+	.version = {1, 7, 0},
+#endif
+	.features = DMAT_FEATURES,
+#if HAVE_V2_LISTS
+	.atomic_map = atomic_map_list,
 #endif
 	.module = THIS_MODULE,
 	.ctr = atomic_ctr,

@@ -6,7 +6,7 @@
  *
  * Ordering, in the manner of dm-log-writes' header: for a logged write W
  *
- *	W arrives			(map or atomic_map; queued on incoming)
+ *	W arrives			(map, or v2's atomic_map; queued on incoming)
  *	commit worker copies W	(into a transaction image in memory; a lone
  *				 writer's W is copied in the writer's context)
  *	log write		(descriptor + data, one I/O per group commit;
@@ -42,7 +42,7 @@
  * direct write still in flight when later logged data for its sectors is
  * written back must land first: write-back waits for every direct write
  * mapped before it started (dmat_wait_direct()).  Without the block-layer
- * series (no DM_TARGET_ATOMIC_WRITES) every write is logged, each bio one
+ * series (!HAVE_ATOMIC_REQUESTS below) every write is logged, each bio one
  * atomic transaction.
  */
 #ifndef DM_ATOMIC_H
@@ -73,19 +73,53 @@
 
 #define DM_MSG_PREFIX "atomic"
 
-#ifdef DM_TARGET_ATOMIC_WRITES
-#define HAVE_ATOMIC_LISTS 1
+/*
+ * What the kernel lets callers ask for, by the names its headers define:
+ *
+ * HAVE_V2_LISTS	the v2 block-core series (patches 0001-0014): an atomic
+ *			list is an array of REQ_ATOMIC bios that DM core hands
+ *			to target_type.atomic_map (blk_submit_atomic()).  v2
+ *			defines DM_TARGET_ATOMIC_WRITES with that meaning, and
+ *			BLK_ATOMIC_MAX_SEGMENTS; mainline 6.14+ defines the
+ *			first with another meaning (it passes single atomic
+ *			writes), so both are needed.
+ * HAVE_WRITE_LISTS	the v3 series' write lists (DM_TARGET_WRITE_LISTS): a
+ *			list is one REQ_OP_WRITE_LIST bio with a range table,
+ *			mapped in ->map (map_write_list()).
+ * HAVE_ATOMIC_EMULATED	the v3 series' single atomic writes as mainline has
+ *			them (REQ_ATOMIC: one bio that must not tear), which a
+ *			DM_TARGET_ATOMIC_EMULATED target offers whatever its
+ *			devices do, with limits of its own (atomic_io_hints()).
+ *
+ * HAVE_ATOMIC_REQUESTS: callers can ask for atomicity in one of these ways,
+ * so plain writes need not be logged.  Without any (a stock kernel, mainline
+ * 6.14+ included) every write is logged, each bio one atomic transaction.
+ */
+#if defined(DM_TARGET_ATOMIC_WRITES) && defined(BLK_ATOMIC_MAX_SEGMENTS)
+#define HAVE_V2_LISTS 1
 #else
-#define HAVE_ATOMIC_LISTS 0
+#define HAVE_V2_LISTS 0
 #endif
+#ifdef DM_TARGET_WRITE_LISTS
+#define HAVE_WRITE_LISTS 1
+#include <linux/blk-write-list.h>
+#else
+#define HAVE_WRITE_LISTS 0
+#endif
+#ifdef DM_TARGET_ATOMIC_EMULATED
+#define HAVE_ATOMIC_EMULATED 1
+#else
+#define HAVE_ATOMIC_EMULATED 0
+#endif
+#define HAVE_ATOMIC_REQUESTS (HAVE_V2_LISTS || HAVE_WRITE_LISTS || HAVE_ATOMIC_EMULATED)
 
 /*
- * REQ_NOWAIT (DM_TARGET_NOWAIT): without the block-layer series DM core
- * handles it for every bio.  With the series only if REQ_NOWAIT atomic
- * lists are handled too (DM_ATOMIC_LISTS_NOWAIT): before that, DM core
- * waited for a suspended device inside io_uring's non-blocking attempt.
+ * REQ_NOWAIT (DM_TARGET_NOWAIT): DM core handles it for every bio, write
+ * lists included.  With the v2 series only if REQ_NOWAIT atomic lists are
+ * handled too (DM_ATOMIC_LISTS_NOWAIT): before that, DM core waited for a
+ * suspended device inside io_uring's non-blocking attempt.
  */
-#if !defined(DM_TARGET_ATOMIC_WRITES) || defined(DM_ATOMIC_LISTS_NOWAIT)
+#if !HAVE_V2_LISTS || defined(DM_ATOMIC_LISTS_NOWAIT)
 #define DMAT_NOWAIT DM_TARGET_NOWAIT
 #else
 #define DMAT_NOWAIT 0
@@ -209,7 +243,8 @@ struct atomic_txn {
  * One atomic list, or one logged bio: the ranges of one transaction's
  * extents, in order (struct dmat_seg, dm-atomic-log.h).  A logged bio is one
  * range, in its per-bio data (@one); a list is a request from ac->list_pool
- * with its ranges behind it: the list's bios, one range each.
+ * with its ranges behind it: a v2 list's bios, one range each, or the ranges
+ * of a write list's one bio.
  */
 struct atomic_req {
 	struct list_head list;
@@ -220,8 +255,8 @@ struct atomic_req {
 	bool zc_fit;			/* may go zero-copy (zc_fits()) */
 	bool nowait;			/* REQ_NOWAIT: the submitter must not sleep */
 	struct dmat_seg *segs;
-	struct bio *bio;		/* completed: the logged bio
-					 * (a list completes every range's bio) */
+	struct bio *bio;		/* completed: the logged bio or the write list
+					 * (a v2 list completes every range's bio) */
 	struct dmat_seg one;		/* storage for a single logged bio's range */
 };
 

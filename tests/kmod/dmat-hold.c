@@ -8,12 +8,15 @@
  *
  *   dmsetup create h --table "0 <sectors> dmat_hold <dev>"
  *   dmsetup message h 0 hold_writes N     hold the next N writes that carry data
+ *                                         (a write list is one write)
  *   dmsetup message h 0 hold_flushes N    hold the next N empty flushes
  *   dmsetup message h 0 release_writes    send the held writes on, in order
  *   dmsetup message h 0 release_flushes   send the held flushes on, in order
  *   dmsetup status h                      "writes_held=W flushes_held=F"
  *
- * A suspend releases everything and disarms both holds.
+ * A suspend releases everything and disarms both holds.  On a kernel with
+ * write lists (DM_TARGET_WRITE_LISTS) it takes them, whole: it only remaps,
+ * which moves every range of a list with bi_sector.
  */
 #define DM_MSG_PREFIX "dmat-hold"
 
@@ -89,6 +92,15 @@ static void hold_dtr(struct dm_target *ti)
 	kfree(hc);
 }
 
+static bool hold_is_write(struct bio *bio)
+{
+#ifdef DM_TARGET_WRITE_LISTS
+	if (bio_op(bio) == REQ_OP_WRITE_LIST)
+		return true;
+#endif
+	return bio_op(bio) == REQ_OP_WRITE;
+}
+
 static int hold_map(struct dm_target *ti, struct bio *bio)
 {
 	struct hold_c *hc = ti->private;
@@ -99,7 +111,7 @@ static int hold_map(struct dm_target *ti, struct bio *bio)
 	if (bio_sectors(bio))
 		bio->bi_iter.bi_sector = dm_target_offset(ti, bio->bi_iter.bi_sector);
 	spin_lock_irqsave(&hc->lock, flags);
-	if (bio_op(bio) == REQ_OP_WRITE && bio_sectors(bio) && hc->arm_writes) {
+	if (hold_is_write(bio) && bio_sectors(bio) && hc->arm_writes) {
 		hc->arm_writes--;
 		hc->nr_writes++;
 		bio_list_add(&hc->writes, bio);
@@ -189,6 +201,9 @@ static int hold_iterate_devices(struct dm_target *ti, iterate_devices_callout_fn
 static struct target_type hold_target = {
 	.name = "dmat_hold",
 	.version = {1, 0, 0},
+#ifdef DM_TARGET_WRITE_LISTS
+	.features = DM_TARGET_WRITE_LISTS,
+#endif
 	.module = THIS_MODULE,
 	.ctr = hold_ctr,
 	.dtr = hold_dtr,

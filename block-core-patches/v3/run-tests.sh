@@ -3,6 +3,8 @@
 #
 #   block-core-patches/v3/run-tests.sh [TEST...]     (names as in tests/vm/, e.g. md-atomics.t)
 #
+# A TEST is a v3 test (block-core-patches/v3/tests) or one of the current suite (tests/vm,
+# tests/host), which then runs on the v3 kernel as it is.#
 # The v3 series is not the one `make test` builds, and its tests are not in tests/vm yet.  This
 # copies the working tree (with its uncommitted changes) to a scratch directory, puts
 # block-core-patches/v3/tests/{vm,host} where the tests of the current series are, and runs
@@ -25,9 +27,10 @@ if [ $# -eq 0 ]; then
 else
 	for t in "$@"; do
 		t=$(basename "$t")
-		[ -f "$V3/tests/vm/$t" ] || [ -f "$V3/tests/host/$t" ] ||
-			{ echo "error: no v3 test named $t (block-core-patches/v3/tests/{vm,host})" >&2; exit 2; }
-		if [ -f "$V3/tests/vm/$t" ]; then tests+=("tests/vm/$t"); else tests+=("tests/host/$t"); fi
+		if [ -f "$V3/tests/vm/$t" ] || [ -f "$TOP/tests/vm/$t" ]; then tests+=("tests/vm/$t")
+		elif [ -f "$V3/tests/host/$t" ] || [ -f "$TOP/tests/host/$t" ]; then tests+=("tests/host/$t")
+		else echo "error: no test named $t (block-core-patches/v3/tests/{vm,host}, tests/{vm,host})" >&2; exit 2
+		fi
 	done
 fi
 rc=0

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One atomic list of discontiguous ranges with the BLKATOMICWRITE ioctl: a
+ * One write list of discontiguous ranges with the BLKWRITELIST ioctl: a
  * database transaction that changes pages scattered over the device, written
  * all or nothing, without a journal or a doublewrite area.
  *
@@ -22,21 +22,30 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include <linux/blk-atomic.h>	/* struct blk_atomic_write, BLKATOMICWRITE */
+#include <linux/blk-write-list.h>	/* struct blkwritelist, BLKWRITELIST */
 
-/* How many ranges one list may have (0: none), from sysfs; any kernel. */
-static unsigned int atomic_segments(int fd)
+/*
+ * How many ranges one list may have (0: none), from sysfs; any kernel.  The
+ * attribute is max_write_list_segments; an earlier version of the interface
+ * (same ioctl number and layout, named BLKATOMICWRITE) called it
+ * atomic_write_segments.
+ */
+static unsigned int list_segments(int fd)
 {
+	static const char *const attr[] = { "max_write_list_segments",
+					    "atomic_write_segments" };
 	char path[96];
-	unsigned int n = 0;
+	unsigned int i, n = 0;
 	struct stat st;
-	FILE *f;
+	FILE *f = NULL;
 
 	if (fstat(fd, &st) || !S_ISBLK(st.st_mode))
 		return 0;
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/atomic_write_segments",
-		 major(st.st_rdev), minor(st.st_rdev));
-	f = fopen(path, "r");	/* absent on kernels without the series */
+	for (i = 0; !f && i < 2; i++) {
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/%s",
+			 major(st.st_rdev), minor(st.st_rdev), attr[i]);
+		f = fopen(path, "r");	/* absent on kernels without lists */
+	}
 	if (!f)
 		return 0;
 	if (fscanf(f, "%u", &n) != 1)
@@ -47,8 +56,8 @@ static unsigned int atomic_segments(int fd)
 
 int main(int argc, char **argv)
 {
-	struct blk_atomic_write aw = { 0 };
-	struct blk_atomic_seg *segs;
+	struct blkwritelist wl = { 0 };
+	struct blkwritelist_seg *segs;
 	unsigned int i, nr = argc - 3;
 	int fd;
 
@@ -61,9 +70,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "open %s: %s\n", argv[1], strerror(errno));
 		return 2;
 	}
-	if (nr > atomic_segments(fd)) {
+	if (nr > list_segments(fd)) {
 		fprintf(stderr, "%s: cannot write %u ranges atomically (limit %u)\n",
-			argv[1], nr, atomic_segments(fd));
+			argv[1], nr, list_segments(fd));
 		return 1;
 	}
 	segs = calloc(nr, sizeof(*segs));
@@ -81,15 +90,15 @@ int main(int argc, char **argv)
 		segs[i].len = len;
 		segs[i].buf = (uintptr_t)buf;
 	}
-	aw.nr_segs = nr;
-	aw.segs = (uintptr_t)segs;
-	if (ioctl(fd, BLKATOMICWRITE, &aw)) {
+	wl.nr_segs = nr;
+	wl.segs = (uintptr_t)segs;
+	if (ioctl(fd, BLKWRITELIST, &wl)) {
 		/*
-		 * EOPNOTSUPP no support; E2BIG beyond atomic_write_segments or
-		 * atomic_write_max_bytes; ENOTUNIQ overlapping ranges; EINVAL
+		 * EOPNOTSUPP no support; E2BIG beyond max_write_list_segments
+		 * or write_list_max_bytes; ENOTUNIQ overlapping ranges; EINVAL
 		 * misaligned.  Nothing was written in any of these cases.
 		 */
-		fprintf(stderr, "BLKATOMICWRITE: %s\n", strerror(errno));
+		fprintf(stderr, "BLKWRITELIST: %s\n", strerror(errno));
 		return errno == EOPNOTSUPP || errno == ENOTTY ? 1 : 2;
 	}
 	if (fdatasync(fd)) {

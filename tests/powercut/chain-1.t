@@ -1,5 +1,5 @@
 Real power cuts, chain 1 of 2 in make test: six times, the guest streams
-atomic lists (O_ATOMIC pwritev and BLKATOMICWRITE; every even boot logs the larger ones
+atomic writes and write lists (see dma-exercise: every even boot logs the larger ones
 zero-copy), discontiguous and plain writes with
 fsyncs from 1-4 threads at dm-atomic (data on a dm-linear or a slow dm-delay, log on a
 4 MiB metadata slice that wraps), and the host kills QEMU with SIGKILL 0.3-4 s into it.

@@ -1,5 +1,5 @@
 Real power cuts, chain 2 of 2 in make test: six times, the guest streams
-atomic lists (O_ATOMIC pwritev and BLKATOMICWRITE), discontiguous and plain writes with
+atomic writes and write lists (see dma-exercise), discontiguous and plain writes with
 fsyncs from 1-4 threads at dm-atomic (data on a dm-linear or a slow dm-delay, log on a
 4 MiB metadata slice that wraps), and the host kills QEMU with SIGKILL 0.3-4 s into it.
 Every next boot activates the target on what the cut left (recovery), and dma-verify checks

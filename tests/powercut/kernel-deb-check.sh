@@ -46,7 +46,7 @@ insmod "$DMA_MODULE" || fail "insmod $DMA_MODULE"
 SZ=$(_sectors "$SCRATCH0")
 dmsetup create kdeb --table "0 $SZ atomic $SCRATCH0 $SCRATCH1" || fail "dmsetup create"
 q=/sys/dev/block/$(_majmin /dev/mapper/kdeb)/queue
-kd "dm-atomic device: atomic_write_segments $(cat $q/atomic_write_segments 2>/dev/null || echo missing)"
+kd "dm-atomic device: write lists of $(_list_limits /dev/mapper/kdeb | sed 's/ / segments, /') bytes"
 _dma_lists /dev/mapper/kdeb || fail "the device takes no atomic lists: the package has no series"
 r=$(_dma_ioctl /dev/mapper/kdeb 5 16+4 1024+2 64+1)
 [ "$r" = ok ] || fail "an atomic list of 3 ranges: $r"

@@ -20,7 +20,7 @@ that takes an atomic list.
   guest: /lib/modules/6.1.192-dm-atomic/build: the headers DKMS builds against
   guest: /boot/vmlinuz-6.1.192-dm-atomic is the kernel running
   guest: dm-atomic (DKMS) built for 6.1.192-dm-atomic
-  guest: dm-atomic device: atomic_write_segments 128
+  guest: dm-atomic device: write lists of 128 segments, 1048576 bytes
   guest: an atomic list of 3 ranges: written, read back whole, N transaction(s)
   guest: DONE
   kernel-deb-boot: ok

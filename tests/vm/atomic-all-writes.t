@@ -1,9 +1,10 @@
-The all_writes_atomic feature: every write bio of at most max_bytes goes through the log and
-is all-or-nothing, without O_ATOMIC.  Plain O_DIRECT 16 KiB writes (a database's pages) are
-counted as logged, one bio each; a larger bio is cut at max_bytes, each piece logged on its
-own; the feature shows in the status and the table.  Then crash states of a writer of 16 KiB
-pages (atomic-all-writes.py): with the feature no state holds a torn or lost page; the same
-table without it (the control) must show torn pages, so the check can fail.
+The all_writes_atomic feature: every write bio of at most max_bytes goes through the log and is
+all-or-nothing, without an atomic request (RWF_ATOMIC, a write list, O_ATOMIC). Plain O_DIRECT
+16 KiB writes (a database's pages) are counted as logged, one bio each; a larger bio is cut at
+max_bytes, each piece logged on its own; the feature shows in the status and the table. Then
+crash states of a writer of 16 KiB pages (atomic-all-writes.py): with the feature no state
+holds a torn or lost page; the same table without it (the control) must show torn pages, so the
+check can fail.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"

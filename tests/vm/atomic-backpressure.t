@@ -19,20 +19,17 @@ read-only table with the same limit.
   $ _pattern 7 16777216 > /tmp/big
   $ stream() {  # FILE WRITERS: FILE in 64 KiB lists at its own offsets, from WRITERS processes
   >   python3 - "$@" <<'PY'
-  > import fcntl, mmap, os, sys
-  > st = os.stat("/dev/mapper/dma").st_rdev
-  > q = "/sys/dev/block/%d:%d/queue/atomic_write_segments" % (os.major(st), os.minor(st))
-  > lists = os.path.exists(q) and int(open(q).read()) > 0
+  > import mmap, os, sys
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
   > data = open(sys.argv[1], "rb").read(); nw = int(sys.argv[2]); kids = []
   > for w in range(nw):
   >     pid = os.fork()
   >     if pid == 0:
-  >         fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | (0o40000000 if lists else 0))
-  >         assert not lists or fcntl.fcntl(fd, fcntl.F_GETFL) & 0o40000000
+  >         aw = kblk.AtomicWriter("/dev/mapper/dma")
   >         buf = mmap.mmap(-1, 65536)
   >         for i in range(w, len(data) // 65536, nw):
   >             buf[:] = data[i * 65536:(i + 1) * 65536]
-  >             assert os.pwrite(fd, buf, i * 65536) == 65536
+  >             assert aw.pwrite(buf, i * 65536) == 65536
   >         os._exit(0)
   >     kids.append(pid)
   > assert all(os.waitpid(k, 0)[1] == 0 for k in kids)

@@ -20,7 +20,6 @@
             survives (across threads too)
       Prints one summary line; exit 1 on any violation.
 """
-import fcntl
 import mmap
 import os
 import random
@@ -50,25 +49,15 @@ def parse(buf, seed):
     return (op, block)
 
 
-O_ATOMIC = 0o40000000
-
-
-def takes_lists(dev):
-    rdev = os.stat(dev).st_rdev
-    try:
-        return int(open("/sys/dev/block/%d:%d/queue/atomic_write_segments"
-                        % (os.major(rdev), os.minor(rdev))).read()) > 0
-    except OSError:
-        return False
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kblk  # noqa: E402  (tests/vm/kblk.py: the write-list interfaces of either series)
 
 
 def writer(dev, journal, seed, threads, base):
-    # With the block-layer series each write is an O_ATOMIC list; without it
-    # dm-atomic logs every bio (each write here is one bio) atomically.
-    lists = takes_lists(dev)
-    fd = os.open(dev, os.O_WRONLY | os.O_DIRECT | (O_ATOMIC if lists else 0))
-    if lists and not fcntl.fcntl(fd, fcntl.F_GETFL) & O_ATOMIC:
-        sys.exit("O_ATOMIC was ignored")
+    # Each write is one transaction: RWF_ATOMIC or a one-range write list (v3), an O_ATOMIC
+    # write (v2); without the block-layer series dm-atomic logs every bio (each write here
+    # is one bio) atomically.
+    aw = kblk.AtomicWriter(dev)
     jl = threading.Lock()
     jf = open(journal, "w", buffering=1)
     counter = [0]
@@ -85,7 +74,7 @@ def writer(dev, journal, seed, threads, base):
                 jf.write("sub %d %d %d %d\n" % (op, t, start, n))
             for i in range(n):
                 buf[i * BLOCK:(i + 1) * BLOCK] = stamp(seed, op, start + i)
-            os.pwritev(fd, [memoryview(buf)[:n * BLOCK]], start * BLOCK)
+            aw.pwrite(memoryview(buf)[:n * BLOCK], start * BLOCK)
             with jl:
                 jf.write("ack %d\n" % op)
 

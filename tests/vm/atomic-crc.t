@@ -10,7 +10,7 @@ replay there); dma-verify then finds every acknowledged list.
   $ _require_scratch 2
   $ _require_dm_atomic
   $ . "$TESTDIR/atomic-lib.sh"
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
+  $ _require_lists
   $ SZ=$(_sectors $SCRATCH0) M=$(_sectors $SCRATCH1) P=/sys/module/dm_atomic/parameters
   $ [ -e $P/copy_crc ] && echo "copy_crc: $(cat $P/copy_crc)"
   copy_crc: Y

@@ -6,7 +6,7 @@ with a commit window share transactions.
   $ _require_scratch 2
   $ _require_dm_atomic
   $ . "$TESTDIR/atomic-lib.sh"
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
+  $ _require_lists
   $ SZ=$(_sectors $SCRATCH0)
 
   $ dmsetup create dma --table "0 $SZ atomic $SCRATCH0 $SCRATCH1"

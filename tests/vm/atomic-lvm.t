@@ -8,7 +8,7 @@ itself, unless lvm.conf's global_filter (tools/system/lvm-filter.conf) rejects t
   $ _require_scratch 2
   $ _require_dm_atomic
   $ command -v vgcreate >/dev/null || _skip "no lvm2 in the guest"
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
+  $ _require_lists
 
 LVM without udev, with its own configuration directory; conf FILTER... writes its lvm.conf.
 
@@ -18,7 +18,6 @@ LVM without udev, with its own configuration directory; conf FILTER... writes it
   $ dm-atomic-setup -q --max-bytes 256K open $SCRATCH0 $SCRATCH1 db >/dev/null
   $ pvcreate /dev/mapper/db >/dev/null
   $ mkdir -p /dev/disk/by-id-lvmtest && ln -s $SCRATCH0 /dev/disk/by-id-lvmtest/virtio-raw-data
-  $ sysq() { cat /sys/dev/block/$(_majmin $1)/queue/$2; }
 
 Without a filter LVM finds the PV twice, on the dm-atomic device and on its raw data disk,
 and refuses to use it.
@@ -37,9 +36,8 @@ guest has no udev).  A catch-all "a|.*|" would accept the disk by such a name.
   $ lvcreate -L 64M -n lv vga >/dev/null
   $ dmsetup table vga-lv | sed "s/ $(_majmin /dev/mapper/db) / DB /"
   0 131072 linear DB 2048
-  $ for q in atomic_write_segments atomic_write_max_bytes; do echo "$q: db $(sysq /dev/mapper/db $q), lv $(sysq /dev/vga/lv $q)"; done
-  atomic_write_segments: db 128, lv 128
-  atomic_write_max_bytes: db 262144, lv 262144
+  $ echo "list limits (segments bytes): db $(_list_limits /dev/mapper/db), lv $(_list_limits /dev/vga/lv)"
+  list limits (segments bytes): db 128 262144, lv 128 262144
 
 An atomic list of three ranges through the LV: logged by dm-atomic, at the LV's offset.
 

@@ -50,7 +50,7 @@ activation, which never writes back.
 Then failslab in the workers while lists stream: every slab allocation of the kernel
 threads (kthreadd, so new kworkers inherit it, the unbound kworkers that run dm-atomic's
 commit, completion and write-back, and its rescuers) fails with probability 10%, sleeping
-ones too; the writer (eight threads of discontiguous BLKATOMICWRITE lists for 6 s) is left
+ones too; the writer (eight threads of discontiguous write lists for 6 s) is left
 out: its own allocations are the block layer's and fail with ENOMEM before a list reaches
 the target.  Every list must be acknowledged (exit 0), in time (the runner's limit), the
 target stays rw, some commits took their transaction header from the reserve (the
@@ -61,7 +61,7 @@ transaction pages then come from the target's page pool); a kernel without it
 (CONFIG_FAIL_PAGE_ALLOC off, as before the guest kernels had it) skips the test.  No splat
 (the runner fails the test on one).
 
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
+  $ _require_lists
   $ mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
   $ S=/sys/kernel/debug/failslab P=/sys/kernel/debug/fail_page_alloc
   $ [ -d $S ] || _skip "no failslab in this kernel"

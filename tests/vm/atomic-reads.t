@@ -49,13 +49,11 @@ newest data wins everywhere, through the device and, after a checkpoint, on the 
 Many small overlapping writes while write-back runs behind them; compare with a model.
 
   $ python3 - <<'PY'
-  > import os, random
+  > import os, random, sys
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
   > r = random.Random(7)
   > fd = os.open("/dev/mapper/dma", os.O_RDWR | os.O_DIRECT)
-  > st = os.stat("/dev/mapper/dma").st_rdev
-  > q = "/sys/dev/block/%d:%d/queue/atomic_write_segments" % (os.major(st), os.minor(st))
-  > segs = int(open(q).read()) if os.path.exists(q) else 0
-  > fa = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | (0o40000000 if segs else 0))
+  > aw = kblk.AtomicWriter("/dev/mapper/dma")
   > model = bytearray(open("/tmp/AC", "rb").read())
   > import mmap
   > buf = mmap.mmap(-1, 65536)
@@ -63,7 +61,8 @@ Many small overlapping writes while write-back runs behind them; compare with a 
   >     blk = r.randrange(0, 16); n = r.randrange(1, 17 - blk)
   >     data = bytes([r.randrange(256)]) * (n * 4096)
   >     buf[:len(data)] = data
-  >     os.pwritev(fd if i % 4 == 0 else fa, [memoryview(buf)[:len(data)]], (160 + blk) * 4096)
+  >     if i % 4 == 0: os.pwritev(fd, [memoryview(buf)[:len(data)]], (160 + blk) * 4096)
+  >     else: aw.pwrite(memoryview(buf)[:len(data)], (160 + blk) * 4096)
   >     model[blk * 4096:(blk + n) * 4096] = data
   >     if i % 10 == 0:
   >         got = os.preadv(fd, [buf], 160 * 4096)
@@ -77,7 +76,7 @@ Many small overlapping writes while write-back runs behind them; compare with a 
   $ dd if=$SCRATCH0 bs=4k skip=160 count=16 iflag=direct status=none | cmp - /tmp/model && echo "data device matches"
   data device matches
 
-Plain writes (without O_ATOMIC) that overlap logged data not yet retired are logged behind
+Plain writes (neither atomic nor in a list) that overlap logged data not yet retired are logged behind
 it; elsewhere they go straight to the data device (with the block-layer series; without it
 every write is logged).
 

@@ -10,16 +10,15 @@ device holds exactly what the writer wrote last, also after re-creation.
   $ dmsetup create dma --table "$T"
   $ cat > /tmp/w.py <<'PY'
   > import mmap, os, random, sys
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
   > r = random.Random(5); fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT)
-  > st = os.stat("/dev/mapper/dma").st_rdev
-  > q = "/sys/dev/block/%d:%d/queue/atomic_write_segments" % (os.major(st), os.minor(st))
-  > lists = os.path.exists(q) and int(open(q).read()) > 0
-  > fa = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | (0o40000000 if lists else 0))
+  > aw = kblk.AtomicWriter("/dev/mapper/dma")
   > model = bytearray(8 << 20); buf = mmap.mmap(-1, 1 << 20)
   > for i in range(int(sys.argv[1])):
   >     n = r.randrange(1, 65); off = r.randrange(0, 2048 - n) * 4096
   >     data = r.randbytes(n * 4096); buf[:len(data)] = data
-  >     os.pwritev(fa if i % 2 else fd, [memoryview(buf)[:len(data)]], off)
+  >     if i % 2: aw.pwrite(memoryview(buf)[:len(data)], off)
+  >     else: os.pwritev(fd, [memoryview(buf)[:len(data)]], off)
   >     model[off:off + len(data)] = data
   >     if i % 50 == 0: os.fsync(fd)
   > open("/tmp/model", "wb").write(model)

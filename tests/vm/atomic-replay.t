@@ -14,7 +14,7 @@ may cross both a window and the wrap.
   $ _require_scratch 2
   $ _require_dm_atomic
   $ . "$TESTDIR/atomic-lib.sh"
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
+  $ _require_lists
   $ D=131072 M=131080 R=0+8192
   $ dd if=/dev/zero of=$SCRATCH0 bs=1M count=64 oflag=direct status=none
   $ dd if=/dev/zero of=$SCRATCH1 bs=4096 count=1 oflag=direct status=none

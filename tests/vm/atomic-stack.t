@@ -7,8 +7,8 @@ atomic writes instead of executing them non-atomically.
   $ _require_scratch 4
   $ _require_dm_atomic
   $ . "$TESTDIR/atomic-lib.sh"
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
-  $ lim() { echo "$(cat /sys/dev/block/$(_majmin $1)/queue/atomic_write_segments) $(cat /sys/dev/block/$(_majmin $1)/queue/atomic_write_max_bytes)"; }
+  $ _require_lists
+  $ lim() { _list_limits $1; }
   $ _pattern 1 131072 > /tmp/A; _pattern 2 131072 > /tmp/B; _pattern 3 131072 > /tmp/C
 
 dm-atomic over md raid1: the array has no atomic support, the target has.
@@ -24,8 +24,8 @@ dm-atomic over md raid1: the array has no atomic support, the target has.
   $ dd if=/dev/md0 bs=128k skip=8 count=1 iflag=direct status=none | cmp - /tmp/A && echo "on the array"
   on the array
 
-dm-linear over dm-atomic passes lists through; an O_ATOMIC write to the slice is one list
-of the target underneath.
+dm-linear over dm-atomic passes lists through; an atomic write to the slice is one list of
+the target underneath.
 
   $ dmsetup create dma-lin --table "0 204800 linear /dev/mapper/dma 2048"
   $ lim /dev/mapper/dma-lin
@@ -58,21 +58,27 @@ both legs.
   lists: leg 1 +1, leg 2 +1
   $ mdadm --stop /dev/md1 >/dev/null 2>&1
 
-A mirror with one leg without atomic support advertises 0 and refuses atomic writes.
+A mirror with one leg without atomic support advertises 0 and refuses write lists and
+single atomic writes.
 
   $ dmsetup create dma-plain --table "0 524288 linear $SCRATCH2 0"
   $ mdadm --create /dev/md2 --level=1 --raid-devices=2 --metadata=1.2 --run --assume-clean /dev/mapper/dma1 /dev/mapper/dma-plain >/dev/null 2>&1; echo "mdadm: $?"
   mdadm: 0
   $ lim /dev/md2
   0 0
-  $ python3 -c '
+  $ python3 - <<'PY'
   > import mmap, os, sys
-  > fd = os.open("/dev/md2", os.O_WRONLY | os.O_DIRECT | 0o40000000)
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
+  > fd = os.open("/dev/md2", os.O_WRONLY | os.O_DIRECT)
   > b = mmap.mmap(-1, 4096)
-  > try:
-  >     os.pwrite(fd, b, 0); print("WRITTEN")
-  > except OSError as e:
-  >     print(os.strerror(e.errno))'
-  Operation not supported
+  > for what, f in (("list", lambda: kblk.write_list(fd, [(0, b)])),
+  >                 ("RWF_ATOMIC", lambda: os.pwritev(fd, [b], 0, kblk.RWF_ATOMIC))):
+  >     try:
+  >         f(); print(what, "WRITTEN")
+  >     except OSError as e:
+  >         print(what, os.strerror(e.errno))
+  > PY
+  list Operation not supported
+  RWF_ATOMIC Operation not supported
   $ mdadm --stop /dev/md2 >/dev/null 2>&1
   $ dmsetup remove dma-plain dma1 dma2 dma-m1 dma-m2

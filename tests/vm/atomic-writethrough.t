@@ -44,19 +44,18 @@ written; the metadata disk's flush count is field 16 of its stat file:
   $ [ "$(_dma_stat dma commits_fua)" -ge 20 ] && echo "20 FUA commits"
   20 FUA commits
 
-20 writes to an O_DSYNC descriptor (O_ATOMIC|O_DIRECT|O_DSYNC where the kernel has the
-series, each one list), the same:
+20 atomic writes to an O_DSYNC descriptor (O_DIRECT|O_DSYNC, each write with RWF_ATOMIC on
+the v3 series, to an O_ATOMIC descriptor on v2), the same:
 
   $ python3 - /dev/mapper/dma <<'PY'
   > import mmap, os, sys
-  > O_ATOMIC = 0o40000000
-  > rdev = os.stat(sys.argv[1]).st_rdev
-  > segs = int(open("/sys/dev/block/%d:%d/queue/atomic_write_segments" % (os.major(rdev), os.minor(rdev))).read())
-  > fd = os.open(sys.argv[1], os.O_WRONLY | os.O_DIRECT | os.O_DSYNC | (O_ATOMIC if segs else 0))
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
+  > aw = kblk.AtomicWriter(sys.argv[1], os.O_DSYNC)
+  > assert aw.kind is None or aw.kind == "v2" or aw.single(16384, 64 * 65536)
   > buf = mmap.mmap(-1, 16384)
   > for i in range(20):
   >     buf[:] = bytes([i + 1]) * 16384
-  >     assert os.pwrite(fd, buf, (64 + i) * 65536) == 16384
+  >     assert aw.pwrite(buf, (64 + i) * 65536) == 16384
   > print("20 written")
   > PY
   20 written

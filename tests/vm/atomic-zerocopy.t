@@ -9,7 +9,7 @@ whose record is missing.
   $ _require_scratch 2
   $ _require_dm_atomic
   $ . "$TESTDIR/atomic-lib.sh"
-  $ [ -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "kernel without the atomic-list series"
+  $ _require_lists
   $ D=131072 M=131080
   $ dd if=/dev/zero of=$SCRATCH0 bs=1M count=64 oflag=direct status=none
   $ dd if=/dev/zero of=$SCRATCH1 bs=4096 count=1 oflag=direct status=none
@@ -25,7 +25,7 @@ The data device delays writes (and flushes) by 3 s for a while and write-back wa
 look at it, however slow the kernel (a debug kernel under emulation), and what is in place when a write is
 acknowledged was not put there by a write-back.
 
-A 1 MiB O_ATOMIC write is zero-copy: it is on the data device as soon as it is
+A 1 MiB atomic write is zero-copy: it is on the data device as soon as it is
 acknowledged, and reads back through the target.
 
   $ head -c 1M /dev/urandom > /tmp/zc.1

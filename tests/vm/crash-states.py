@@ -87,6 +87,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kblk  # noqa: E402  (tests/vm/kblk.py: the write-list interfaces of either series)
+
 SECTOR = 512
 BLOCK = 4096
 DATA_SECTORS = 1024            # 512 KiB of data: 128 blocks
@@ -256,8 +259,7 @@ def parse_block(buf, seed):
 
 
 # ---------------------------------------------------------------- workloads
-O_ATOMIC = 0o40000000
-BLKATOMICWRITE = (1 << 30) | (32 << 16) | (0x12 << 8) | 129
+BLKWRITELIST = kblk.BLKWRITELIST  # BLKATOMICWRITE in the v2 series: same number and layout
 
 
 class Recorder:
@@ -288,7 +290,7 @@ class Recorder:
             self.dm.message(self.lw, "mark a%d" % op)
 
     def write(self, kind, segs):
-        """kind 'list' (BLKATOMICWRITE, one entry per segment) or 'plain' (pwrite each)."""
+        """kind 'list' (BLKWRITELIST, one entry per segment) or 'plain' (pwrite each)."""
         op = self._new(kind, segs)
         bufs = []
         for blk, cnt in segs:
@@ -305,7 +307,7 @@ class Recorder:
                 arr[3 * i + 1] = cnt * BLOCK
                 arr[3 * i + 2] = ctypes.addressof(ctypes.c_char.from_buffer(b))
             req = struct.pack("<IIQQQ", len(segs), 0, ctypes.addressof(arr), 0, 0)
-            fcntl.ioctl(self.fd, BLKATOMICWRITE, req)
+            fcntl.ioctl(self.fd, BLKWRITELIST, req)
         self._ack(op)
         return op
 
@@ -900,8 +902,7 @@ def main():
             write_cache("/dev/mapper/cs-d", "write back")
             holder["wc"] = write_cache("/dev/mapper/cs-a")
         try:
-            if not control and int(open("/sys/dev/block/%s/queue/atomic_write_segments"
-                                        % majmin("/dev/mapper/cs-a")).read()) < MAX_SEGS:
+            if not control and kblk.list_limits("/dev/mapper/cs-a")[0] < MAX_SEGS:
                 print("skipped: the target does not take lists of %d segments" % MAX_SEGS)
                 holder["skip"] = True
                 return

@@ -14,10 +14,10 @@ KERNEL=unpatched T=tests/vm/regress-fio-stacking.t).
   >       --randrepeat=0 --minimal >/tmp/fio.out 2>&1; then echo "$what: verified"
   >   else tail -n 5 /tmp/fio.out; echo "$what: FAILED"; fi
   > }
-  $ limits() {  # an unpatched kernel (make test KERNEL=unpatched) has no attribute: no support, 0
-  >   local q=/sys/dev/block/$(_majmin "$1")/queue
-  >   if [ ! -e $q/atomic_write_segments ] && grep -q '^source: unpatched' /payload/kernel-info; then echo "0 0"
-  >   else echo "$(cat $q/atomic_write_segments) $(cat $q/atomic_write_max_bytes)"; fi
+  $ . "$TESTDIR/atomic-lib.sh"
+  $ limits() {  # write-list segments and bytes; an unpatched kernel (make test KERNEL=unpatched) has no attribute: 0 0
+  >   [ -n "$(_list_attr "$1")" ] || grep -q '^source: unpatched' /payload/kernel-info || echo "no write-list attribute on $1"
+  >   _list_limits "$1"
   > }
   $ S=$(( $(_sectors $SCRATCH0) / 2 ))
 

@@ -138,10 +138,10 @@ transactions go on.  Both journal modes:
   $ for jm in MEMORY OFF; do
   >   sqlite3 -bail :memory: -cmd ".load /payload/bin/atomicblk" -cmd ".open file:/dev/mapper/sq?vfs=atomicblk" \
   >     -cmd "PRAGMA locking_mode=EXCLUSIVE" -cmd "PRAGMA journal_mode=$jm" \
-  >     "INSERT INTO t VALUES (5000, 1, zeroblob(100000))" 2>&1 >/dev/null; echo "exit $?"
+  >     "INSERT INTO t VALUES (5000, 1, zeroblob(100000))" 2>&1 >/dev/null | _filter_v2names; echo "exit ${PIPESTATUS[0]}"
   >   db /dev/mapper/sq <<<"SELECT count(*), sum(v) FROM t; PRAGMA integrity_check; INSERT INTO t VALUES (5001, 2, zeroblob(2000)); SELECT count(*) FROM t; DELETE FROM t WHERE id = 5001;"
   > done
-  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least 69632 bytes in 2 segments, the device takes at most 65536 bytes (atomic_write_max_bytes) in 8 segments (atomic_write_segments); nothing of it was written, split it into smaller transactions
+  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least 69632 bytes in 2 segments, the device takes at most 65536 bytes (write_list_max_bytes) in 8 segments (max_write_list_segments); nothing of it was written, split it into smaller transactions
   Error: stepping, database or disk is full (13)
   exit 13
   exclusive
@@ -149,7 +149,7 @@ transactions go on.  Both journal modes:
   1010|541640
   ok
   1011
-  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least 69632 bytes in 2 segments, the device takes at most 65536 bytes (atomic_write_max_bytes) in 8 segments (atomic_write_segments); nothing of it was written, split it into smaller transactions
+  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least 69632 bytes in 2 segments, the device takes at most 65536 bytes (write_list_max_bytes) in 8 segments (max_write_list_segments); nothing of it was written, split it into smaller transactions
   Error: stepping, database or disk is full (13)
   exit 13
   exclusive
@@ -159,8 +159,8 @@ transactions go on.  Both journal modes:
   1011
 Ten rows on ten pages apart are more runs than the device's 8 segments:
 
-  $ db /dev/mapper/sq <<<"UPDATE t SET v = v + 1 WHERE id % 100 = 7;" 2>&1 >/dev/null; echo "exit $?"
-  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least * bytes in 9 segments, the device takes at most 65536 bytes (atomic_write_max_bytes) in 8 segments (atomic_write_segments); nothing of it was written, split it into smaller transactions (glob)
+  $ db /dev/mapper/sq <<<"UPDATE t SET v = v + 1 WHERE id % 100 = 7;" 2>&1 >/dev/null | _filter_v2names; echo "exit ${PIPESTATUS[0]}"
+  atomicblk: /dev/mapper/sq: transaction too large for one atomic write: at least * bytes in 9 segments, the device takes at most 65536 bytes (write_list_max_bytes) in 8 segments (max_write_list_segments); nothing of it was written, split it into smaller transactions (glob)
   Runtime error near line 1: database or disk is full (13)
   exit 1
   $ db /dev/mapper/sq <<<"SELECT count(*), sum(v) FROM t; PRAGMA integrity_check;"
@@ -174,10 +174,10 @@ A device without atomic lists (a plain disk, dm-linear over it) is refused at op
 a device whose first block is neither zeros nor our header; none of them is written:
 
   $ dmsetup create lin --table "0 $(_sectors $SCRATCH2) linear $SCRATCH2 0"
-  $ for d in $SCRATCH2 /dev/mapper/lin; do db $d <<<'CREATE TABLE x(a);' 2>&1 >/dev/null | _filter_scratch; done
-  atomicblk: SCRATCH2: the device does not write atomic lists (atomic_write_segments=0, atomic_write_max_bytes=0): refusing to open it, a commit would not be atomic
+  $ for d in $SCRATCH2 /dev/mapper/lin; do db $d <<<'CREATE TABLE x(a);' 2>&1 >/dev/null | _filter_scratch | _filter_v2names; done
+  atomicblk: SCRATCH2: the device does not write atomic lists (max_write_list_segments=0, write_list_max_bytes=0): refusing to open it, a commit would not be atomic
   Error: unable to open database "file:SCRATCH2?vfs=atomicblk": unable to open database file
-  atomicblk: /dev/mapper/lin: the device does not write atomic lists (atomic_write_segments=0, atomic_write_max_bytes=0): refusing to open it, a commit would not be atomic
+  atomicblk: /dev/mapper/lin: the device does not write atomic lists (max_write_list_segments=0, write_list_max_bytes=0): refusing to open it, a commit would not be atomic
   Error: unable to open database "file:/dev/mapper/lin?vfs=atomicblk": unable to open database file
   $ dmsetup remove lin
   $ head -c 1048576 $SCRATCH2 | tr -d '\0' | wc -c

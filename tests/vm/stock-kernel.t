@@ -1,13 +1,14 @@
-dm-atomic on a stock kernel (Debian's linux-image-6.1.0-N-amd64, no atomic-list series,
-the module built by DKMS; make test runs this on that kernel, qemu-scripts/stock-kernel.sh):
-the device advertises no atomic lists, O_ATOMIC and BLKATOMICWRITE are not there, and every
+dm-atomic on a stock kernel (Debian's linux-image-6.1.0-N-amd64, no block-core series, the
+module built by DKMS; make test runs this on that kernel, qemu-scripts/stock-kernel.sh): the
+device advertises neither write lists nor atomic writes, O_ATOMIC and the list ioctl
+(BLKWRITELIST, v2's BLKATOMICWRITE) are not there, and every
 plain write bio up to max_bytes is logged as one transaction of its own; a larger one is cut
 at max_bytes into several.  On the patched kernel this test is skipped.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
   $ _require_scratch 2
-  $ [ ! -e /sys/dev/block/$(_majmin $SCRATCH0)/queue/atomic_write_segments ] || _skip "the kernel has the atomic-list series (this test is for a stock kernel: make test KERNEL=stock)"
+  $ [ -z "$(_list_attr $SCRATCH0)" ] || _skip "the kernel has the block-core series (this test is for a stock kernel: make test KERNEL=stock)"
   $ _require_dm_atomic
 
 The module is the one DKMS built for this kernel.
@@ -17,10 +18,10 @@ The module is the one DKMS built for this kernel.
   $ SZ=$(_sectors $SCRATCH0)
   $ dmsetup create dma --table "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_bytes 262144"
 
-No atomic lists: the queue has no atomic_write_segments, open() drops O_ATOMIC, and the
-BLKATOMICWRITE ioctl is unknown.
+No write lists or atomic writes: the queue has no atomic_write_* or write-list attribute,
+open() drops O_ATOMIC, and the list ioctl is unknown.
 
-  $ ls /sys/dev/block/$(_majmin /dev/mapper/dma)/queue/ | grep -c atomic_write
+  $ ls /sys/dev/block/$(_majmin /dev/mapper/dma)/queue/ | grep -c 'atomic_write\|write_list'
   0
   [1]
   $ python3 -c 'import fcntl, os; fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | 0o40000000); print("O_ATOMIC kept" if fcntl.fcntl(fd, fcntl.F_GETFL) & 0o40000000 else "O_ATOMIC dropped")'
@@ -43,7 +44,7 @@ goes to the data device directly.
 
 A 1 MiB bio is above max_bytes: it is cut into four bios of 256 KiB, each atomic on its
 own.  Group commit may put the four in one transaction, but nothing promises that the whole
-is (what the series' O_ATOMIC adds).
+is (what the series' write lists add).
 
   $ _pattern 3 1048576 > /tmp/c
   $ _dma_write /tmp/c /dev/mapper/dma 4194304

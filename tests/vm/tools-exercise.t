@@ -1,6 +1,7 @@
 The userspace tools against the real kernel: dma-exercise refuses a device
-without atomic support, writes stamped atomic lists (O_ATOMIC pwritev and
-BLKATOMICWRITE) through dm-atomic, dma-verify judges them, and after a power
+without atomic support (the message names the call: RWF_ATOMIC or BLKWRITELIST on
+the v3 series, O_ATOMIC pwritev or BLKATOMICWRITE on v2), writes stamped atomic writes and
+write lists through dm-atomic, dma-verify judges them, and after a power
 cut (dm-flakey drop_writes under both devices) the userspace scan
 (dma-replay --dry-run) and the kernel's recovery agree, with no torn, lost or
 reordered operation.
@@ -8,10 +9,10 @@ reordered operation.
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 4; _require_dm_atomic
   $ dma-exercise -j j0 -n 1 -g 1 $SCRATCH2 2>&1 | _filter_scratch; tail -1 j0
-  dma-exercise: SCRATCH2: op 1: O_ATOMIC pwritev: the device does not support atomic writes (EOPNOTSUPP)
+  dma-exercise: SCRATCH2: op 1: *: the device does not support atomic writes (EOPNOTSUPP*) (glob)
   fail id=1 errno=95
   $ dma-exercise -j j0 -n 1 -g 1 -m ioctl $SCRATCH2 2>&1 | _filter_scratch; tail -1 j0
-  dma-exercise: SCRATCH2: op 1: BLKATOMICWRITE: the device does not support atomic writes (EOPNOTSUPP)
+  dma-exercise: SCRATCH2: op 1: BLK*WRITE*: the device does not support atomic writes (EOPNOTSUPP*) (glob)
   fail id=1 errno=95
 
   $ SZ=$(_sectors $SCRATCH0)

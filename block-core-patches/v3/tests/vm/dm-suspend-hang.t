@@ -1,6 +1,6 @@
 A write list that DM held while the device was suspended, and that blk-throttle then holds
 below it, must not make the next suspend hang uninterruptibly (plan section 7, defect (2);
-patches 25, 28).  v2's dm_wq_work() resubmitted held lists synchronously: the worker slept
+patches 26, 29).  v2's dm_wq_work() resubmitted held lists synchronously: the worker slept
 in blk-throttle for the whole list, and the next `dmsetup suspend` waited for the worker in
 __flush_workqueue() (state D, deaf to signals).  v3: the list is an ordinary bio; the worker
 resubmits it with submit_bio_noacct(), blk-throttle queues it (the worker does not sleep),

@@ -1,5 +1,5 @@
 A raid1 array's write list limits are the smallest of its legs', also with a leg that joins
-it later (v3 patch 30: md_stack_rdev_live() for a free slot, md_stack_atomic_limits_rdev() for
+it later (v3 patch 31: md_stack_rdev_live() for a free slot, md_stack_atomic_limits_rdev() for
 a replacement, and md_update_write_list_limits() at resume; port of v2's
 block-atomic-raid1-addleg.t, plan 6.4, same scenarios).  The array starts on two legs that
 take lists of 8 segments (nullb0, nullb1); a leg that takes 2 (a configfs null_blk device)
@@ -11,7 +11,7 @@ program would see a limit that the array does not keep.
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=8 write_list_max_bytes=131072 bs=4096 gb=1 nr_devices=2
   $ mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
   $ C=/sys/kernel/config/nullb/nbsmall

@@ -1,12 +1,12 @@
 Write lists on md raid1 with a write-intent bitmap, over two null_blk devices that take them
-(v3 patch 31; port of v2's block-atomic-raid1-bitmap.t, plan 6.4, same scenario): a list
+(v3 patch 32; port of v2's block-atomic-raid1-bitmap.t, plan 6.4, same scenario): a list
 written while a leg is missing keeps its bitmap bits set (as other raid1 writes do: raid1
 clears them only when every leg wrote the list and none is missing), so that when the leg is
 re-added, recovery copies the list to it and the legs match.
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=8 write_list_max_bytes=131072 bs=4096 gb=1 nr_devices=2
   $ mdadm --create /dev/md/wlr-bm --run --quiet --level=1 --raid-devices=2 --metadata=1.2 --assume-clean --bitmap=internal --bitmap-chunk=1M --size=65536 /dev/nullb0 /dev/nullb1 2>&1 | grep -v started
   [1]

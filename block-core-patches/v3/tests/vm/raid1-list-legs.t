@@ -1,4 +1,4 @@
-md raid1 checks that every leg takes a write list before it writes any (v3 patch 31; port of
+md raid1 checks that every leg takes a write list before it writes any (v3 patch 32; port of
 v2's block-atomic-raid1-legs.t, plan 6.4, same scenarios, plus the bad-block cases STATUS.md
 asks of this test for 31).  Leg 1 here is a dm-linear device of two targets over nullb1 (split
 8 MiB in), which advertises nullb1's limits but refuses a list that crosses its target
@@ -8,7 +8,7 @@ could otherwise degrade it).  A list inside one target reaches both legs.
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=8 write_list_max_bytes=131072 bs=4096 gb=1 nr_devices=3
   $ S=$(_sectors /dev/nullb1)
   $ printf '0 16384 linear /dev/nullb1 0\n16384 %d linear /dev/nullb1 16384\n' $((S - 16384)) | dmsetup create wlr-split

@@ -1,5 +1,5 @@
 md raid1 takes every write list its limits advertise, also after its legs change (plan
-section 7, defect (4); patches 30, 31).  After every step: a list of N segments, N =
+section 7, defect (4); patches 31, 32).  After every step: a list of N segments, N =
 queue/max_write_list_segments, is written; one of N + 1 is refused (E2BIG) and writes
 nothing.  v2 sized a reserve of clones once, at array start (4 segments here), and later
 advertised the legs' 16: a 16-segment list then failed EINVAL.  v3 has no reserve: a list

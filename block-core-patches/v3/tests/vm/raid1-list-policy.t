@@ -1,4 +1,4 @@
-md raid1 writes a write list to every leg at once (v3 patches 30-31; port of v2's
+md raid1 writes a write list to every leg at once (v3 patches 31-32; port of v2's
 block-atomic-raid1-policy.t, plan 6.4, same scenarios).  Where the array is set to write some
 legs otherwise, it refuses lists instead (md_write_lists_refused()): with write-behind (a
 write-mostly leg, a bitmap with a backlog, the leg written after the list is reported done)
@@ -16,7 +16,7 @@ with all of its sectors (v2: one request per range).
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=8 write_list_max_bytes=131072 bs=4096 gb=1 nr_devices=2
   $ mdadm --create /dev/md/wlr-pol --run --quiet --level=1 --raid-devices=2 --metadata=1.2 --assume-clean --bitmap=internal --write-behind=256 --size=16384 /dev/nullb0 --write-mostly /dev/nullb1 >/tmp/create.out 2>&1 || cat /tmp/create.out
   $ md=$(basename $(readlink -f /dev/md/wlr-pol)); q=/sys/block/$md/queue

@@ -1,5 +1,5 @@
 A write list on md raid1 that every In_sync leg fails while a replacement (not yet In_sync)
-writes it (plan section 7, defect (1); patch 31).  The list fails (EIO), and afterwards the
+writes it (plan section 7, defect (1); patch 32).  The list fails (EIO), and afterwards the
 array must not read some of its ranges from the replacement (new data, below its
 recovery_offset) and others from the In_sync legs (old data): that would be a torn list.
 v3: the replacement that wrote it is failed, the second In_sync leg gets the list's ranges

@@ -5,7 +5,7 @@ identical and every list reads back.
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=8 write_list_max_bytes=131072 bs=4096 gb=1 nr_devices=2
 
 The array is limited to 64 MiB per leg and the resync slowed to 1 MB/s (over a minute), so

@@ -1,4 +1,4 @@
-A suspended DM leg under md raid1, with write lists and with plain writes (v3 patches 28, 31;
+A suspended DM leg under md raid1, with write lists and with plain writes (v3 patches 29, 32;
 port of v2's block-atomic-raid1-suspend.t, plan 6.4, same scenario).  The legs are dm-linear
 devices over null_blk, and a dm-linear device ("top") sits on the array.  A list whose leg is
 suspended waits until the leg is resumed, as a plain write does; meanwhile operations that
@@ -10,12 +10,12 @@ usage counter: the suspended leg keeps the list (a deferred bio), as it keeps pl
 and submits it when resumed.
 
 Where v3 differs by design: the list writer waits where a plain synchronous write does, in
-submit_bio_wait() (the BLKWRITELIST ioctl submits one bio and waits for it, patch 27); v2's
+submit_bio_wait() (the BLKWRITELIST ioctl submits one bio and waits for it, patch 28); v2's
 writer waited in its own __blkdev_atomic_write().
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=8 write_list_max_bytes=131072 bs=4096 gb=1 nr_devices=2
   $ S=$(_sectors /dev/nullb0)
   $ for i in 0 1; do dmsetup create wlr-sl$i --table "0 $S linear /dev/nullb$i 0"; done

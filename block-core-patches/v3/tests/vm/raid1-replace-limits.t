@@ -1,5 +1,5 @@
 A raid1 replacement changes only the atomic write and write list limits of the live array
-(plan section 7, (7a); patches 14, 30).  v2's raid1_add_disk() stacked every limit of a
+(plan section 7, (7a); patches 14, 31).  v2's raid1_add_disk() stacked every limit of a
 replacement into the live array: a leg with 4096-byte blocks made the logical block size of
 an array of 512-byte legs 4096 under its users, and max_sectors_kb followed the new leg.
 v3: a replacement that needs a larger logical block size than the array has is refused (it

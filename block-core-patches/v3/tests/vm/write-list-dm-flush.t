@@ -1,5 +1,5 @@
 Flushes with data through device-mapper on the v3 series, and a write list's page-out count
-(v3 patch 28; port of v2's block-atomic-dm-flush.t, block-atomic-dm-preflush.t and
+(v3 patch 29; port of v2's block-atomic-dm-flush.t, block-atomic-dm-preflush.t and
 block-atomic-dm-suspend-account.t, plan 6.4).  In v3 a write list is one bio
 (REQ_OP_WRITE_LIST), so DM core handles a list with REQ_PREFLUSH as any flush with data: it
 sends an empty flush to every target of the table first, then resubmits the list without
@@ -14,7 +14,7 @@ Many small fsyncs, every one acknowledged, the data intact and the file system c
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 4
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ d=$(basename $(readlink -f $SCRATCH0))
   $ cat /sys/block/$d/queue/write_cache
   write back
@@ -111,7 +111,7 @@ device's first target (the test module dma-testbio submits it; no userspace call
 REQ_PREFLUSH on a list) flushes SCRATCH2 too.  The block_bio_queue trace of the three DM
 devices shows the order: the list arrives at the top, an empty flush goes to B, then the list,
 without the flag, to A.  (The empty flush DM owes A, the list's own target, is left out of
-this check: with patch 28 as of this test, DM core's first flush clone is the dm_io's embedded
+this check: with patch 29 as of this test, DM core's first flush clone is the dm_io's embedded
 clone of the list bio, still REQ_OP_WRITE_LIST but of size 0, which blk_write_list_check()
 refuses with BLK_STS_INVAL before it is queued, and 6.1's __dm_io_complete() requeues the data
 whatever the flush's status; so A's device gets no flush.  Check for "A FWS" here once that is

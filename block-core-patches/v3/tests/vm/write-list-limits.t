@@ -1,7 +1,7 @@
-How big one write list may be, whatever a device claims (v3 patch 25's caps; port of v2's
+How big one write list may be, whatever a device claims (v3 patch 26's caps; port of v2's
 block-atomic-limit.t and block-atomic-huge.t, plan 6.4, with v3's sysfs names
 queue/max_write_list_segments and queue/write_list_max_bytes).  A BLKWRITELIST list is one
-bio (patch 27), whose pages must fit in its 65535 bio_vecs, and no segment may be longer than
+bio (patch 28), whose pages must fit in its 65535 bio_vecs, and no segment may be longer than
 MAX_RW_COUNT.  So write_list_max_bytes is capped where it is set (blk_write_list_max_bytes_cap()):
 with 4 KiB pages at (65535 - 2 x 1024) pages, 260042752 bytes, which leaves two pages more than
 the data for each of up to 1024 (UIO_MAXIOV) buffers.  A list of the advertised size is then
@@ -16,7 +16,7 @@ and on the stacking devices, whose limits start from the caps (blk_write_list_st
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ [ "$(getconf PAGESIZE)" = 4096 ] || _skip "the numbers below are for 4 KiB pages"
   $ wl() { local q=/sys/dev/block/$(_majmin "$1")/queue; echo "$(cat $q/max_write_list_segments) $(cat $q/write_list_max_bytes)"; }
 

@@ -7,7 +7,7 @@ other, ETXTBSY here, as strerror() says it.)
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomics-lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ _require_v3_atomics
   $ _require_nullblk_atomic
   $ command -v mkswap >/dev/null && command -v swapon >/dev/null || _skip "mkswap or swapon is not installed in the guest"

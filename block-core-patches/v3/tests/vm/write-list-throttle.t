@@ -1,6 +1,6 @@
 blk-throttle holds a write list back like any other bio: it waits in blk-throttle's queue of
 the device below, and neither its submitter nor any level above sleeps for it (plan section 7,
-defect (3); patch 25).  v2 throttled lists in the submitter, at every level
+defect (3); patch 26).  v2 throttled lists in the submitter, at every level
 (__blk_throtl_atomic(), schedule_timeout_uninterruptible()): under dm-linear with DM's SRCU
 read lock held, so that `dmsetup suspend` hung in synchronize_srcu() (state D, deaf to
 signals); under raid1 with the array's resync barriers held.

@@ -1,4 +1,4 @@
-A zoned device never takes write lists (v3 patch 25; port of v2's block-atomic-zoned.t, plan
+A zoned device never takes write lists (v3 patch 26; port of v2's block-atomic-zoned.t, plan
 6.4, names only): the ranges of a list may lie anywhere, and the sequential zones of a zoned
 device take writes only at their write pointers.  The block layer keeps
 max_write_list_segments and write_list_max_bytes at 0 on a zoned queue whatever its driver
@@ -13,7 +13,7 @@ the list is refused here.
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ modprobe null_blk zoned=1 nr_devices=1 2>/dev/null || _skip "no zoned block devices in this kernel (CONFIG_BLK_DEV_ZONED is off)"
   $ rmmod null_blk
 

@@ -1,11 +1,11 @@
 The userspace tools on the v3 series (plan 8.2): dma-exercise, dma-verify, dma-bench and the
-SQLite VFS on a null_blk that takes write lists (patch 26) and mainline's single atomic writes
+SQLite VFS on a null_blk that takes write lists (patch 27) and mainline's single atomic writes
 (patch 11), in place of dm-atomic (which does not build against v3 yet), and their refusals,
 naming v3's attributes, on null_blk devices that take less.  Written with the tools' v3
 support, not run yet.
 
   $ . "$TESTDIR/lib.sh"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
   $ NB="queue_mode=0 memory_backed=1 nr_devices=1 bs=4096 gb=1 max_sectors=1024"
   $ modprobe null_blk $NB write_list_segments=16 write_list_max_bytes=1048576 atomic_write=1 atomic_write_unit_min=4096 atomic_write_unit_max=65536 atomic_write_max_bytes=131072
   $ N=/dev/nullb0; q=/sys/dev/block/$(_majmin $N)/queue

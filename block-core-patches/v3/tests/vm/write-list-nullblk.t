@@ -1,12 +1,12 @@
 Write lists on a device that takes them: null_blk in bio mode with write_list_segments (v3
-patches 25-27; port of v2's block-atomic-nullblk.t, plan 6.4, with the parameters renamed and
+patches 26-28; port of v2's block-atomic-nullblk.t, plan 6.4, with the parameters renamed and
 the O_ATOMIC parts dropped).  BLKWRITELIST lists land whole, in any order, also through a
 partition; every malformed one fails with its documented errno before any I/O and changes no
 byte; bad blocks and memory exhaustion fail a list whole.
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
-  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 26)"
+  $ modinfo null_blk 2>/dev/null | grep -q '^parm: *write_list_segments' || _skip "null_blk without write_list_segments (v3 patch 27)"
 
 null_blk refuses write_list_segments without bio mode and memory backing, more than 1024
 segments, and a byte limit that is not a multiple of the block size, naming the parameter

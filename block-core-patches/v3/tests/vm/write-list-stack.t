@@ -1,4 +1,4 @@
-Write lists through DM and md (patches 28-31): dm-linear and md raid1 over null_blk devices
+Write lists through DM and md (patches 29-32): dm-linear and md raid1 over null_blk devices
 that take lists (bio mode, 16 segments, 1 MiB) report the same list limits and pass a list
 whole, moved by their offsets; raid1 writes it to both legs.  A list whose span crosses from
 one dm-linear target to the next is refused (EOPNOTSUPP) and writes nothing.  dm-zero, dm-stripe

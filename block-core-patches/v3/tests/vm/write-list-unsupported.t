@@ -1,4 +1,4 @@
-Devices that take no write lists say so (v3 patches 25-27, plan 6.4): queue/max_write_list_segments
+Devices that take no write lists say so (v3 patches 26-28, plan 6.4): queue/max_write_list_segments
 and queue/write_list_max_bytes are 0 and read-only, and BLKWRITELIST fails with EOPNOTSUPP
 before any I/O, on virtio-blk, loop, null_blk with its defaults (blk-mq) and in bio mode
 without write_list_segments, a zoned null_blk that asked for lists (a sequential zone is
@@ -11,7 +11,7 @@ parameter.  Plain writes still work.
   $ . "$TESTDIR/lib.sh"
   $ _require_scratch 4
   $ W="python3 $TESTDIR/write-list.py"
-  $ [ -e /sys/block/$(basename $SCRATCH0)/queue/max_write_list_segments ] || _skip "kernel without write lists (v3 patch 25)"
+  $ [ -e /sys/block/$(basename $SCRATCH0)/queue/max_write_list_segments ] || _skip "kernel without write lists (v3 patch 26)"
   $ wl() { local q=/sys/dev/block/$(_majmin "$1")/queue; echo "$(cat $q/max_write_list_segments) $(cat $q/write_list_max_bytes)"; }
 
 The limits are read-only.

@@ -18,6 +18,18 @@ shows exactly which error the kernel returned.
                                            passes every point; prints the errnos of the
                                            failed lists (sorted, once each) and how many
                                            failed lists left part of their data
+  write-list.py biglist DEV OFF LEN BUFOFF [NSEGS SEGLEN]
+                                           one BLKWRITELIST of LEN bytes at byte OFF, in
+                                           NSEGS segments (default 1): NSEGS-1 of SEGLEN bytes,
+                                           the last one the rest, one after the other on
+                                           the device; each segment's buffer starts BUFOFF
+                                           bytes into a page of a fresh anonymous mapping;
+                                           only the first and last MiB of the data hold
+                                           something (pattern 1 and 2, so they land at OFF
+                                           and OFF+LEN-1MiB), the rest are untouched pages
+                                           (the kernel's zero page); prints how many
+                                           segments and pages the buffers have, then ok or
+                                           the errno name
   write-list.py pattern SEED LEN           the pattern bytes on stdout (for cmp)
 """
 import ctypes
@@ -140,12 +152,57 @@ def cmd_failnth(dev, off, length):
     print("failed lists that left part of their data: %d" % torn)
 
 
+def cmd_biglist(dev, off, length, bufoff, nsegs=1, seglen=0):
+    off, length, bufoff, nsegs, seglen = int(off), int(length), int(bufoff), int(nsegs), int(seglen)
+    mib, page = 1 << 20, mmap.PAGESIZE
+    lens = [seglen] * (nsegs - 1) + [length - seglen * (nsegs - 1)]
+    # each buffer BUFOFF bytes into a page, none sharing a page with the one before it
+    starts, at, pages = [], 0, 0
+    for n in lens:
+        starts.append(at + bufoff)
+        end = at + bufoff + n
+        pages += (end - at + page - 1) // page
+        at = (end + page - 1) // page * page
+    fd = os.open(dev, os.O_WRONLY)
+    # Private and not accounted: a mapping bigger than the guest's memory is fine, the
+    # untouched pages are never allocated.
+    m = mmap.mmap(-1, at, flags=mmap.MAP_PRIVATE | getattr(mmap, "MAP_NORESERVE", 0x4000))
+
+    def put(pos, data):
+        # data at byte pos of the list's data, through the buffers that hold it
+        i = 0
+        while data:
+            while pos >= lens[i]:
+                pos -= lens[i]
+                i += 1
+            n = min(len(data), lens[i] - pos)
+            m[starts[i] + pos:starts[i] + pos + n] = data[:n]
+            data, pos, i = data[n:], 0, i + 1
+
+    put(0, pattern(1, min(mib, length)))
+    if length >= 2 * mib:
+        put(length - mib, pattern(2, mib))
+    base = ctypes.addressof(ctypes.c_char.from_buffer(m))
+    raw, dev_at = b"", off
+    for s, n in zip(starts, lens):
+        raw += struct.pack("=QQQ", dev_at, n, base + s)
+        dev_at += n
+    sm, saddr = aligned(raw)
+    am, aaddr = aligned(struct.pack("=IIQQQ", len(lens), 0, saddr, 0, 0))
+    print("%d segments, %d pages" % (len(lens), pages))
+    ret = libc.ioctl(fd, BLKWRITELIST, aaddr)
+    if ret != 0:
+        fail(ctypes.get_errno())
+    print("ok")
+
+
 def cmd_pattern(seed, length):
     sys.stdout.buffer.write(pattern(int(seed), int(length)))
 
 
 def main():
-    cmd = {"list": cmd_list, "failnth": cmd_failnth, "pattern": cmd_pattern}.get(sys.argv[1] if len(sys.argv) > 1 else "")
+    cmd = {"list": cmd_list, "failnth": cmd_failnth, "biglist": cmd_biglist,
+           "pattern": cmd_pattern}.get(sys.argv[1] if len(sys.argv) > 1 else "")
     if cmd is None or len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

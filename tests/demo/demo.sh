@@ -12,8 +12,14 @@ dmsetup() { command dmsetup --noudevsync "$@"; }
 limits() {
 	local d=$1 q
 	q=/sys/dev/block/$(printf '%d:%d' "0x$(stat -L -c %t "$d")" "0x$(stat -L -c %T "$d")")/queue
-	[ -e "$q/atomic_write_segments" ] || { echo "   $d: no atomic_write_segments attribute (series not applied)"; return; }
-	echo "   $d: atomic_write_segments=$(cat $q/atomic_write_segments) atomic_write_max_bytes=$(cat $q/atomic_write_max_bytes)"
+	if [ -e "$q/max_write_list_segments" ]; then
+		echo "   $d: write lists: max_write_list_segments=$(cat $q/max_write_list_segments) write_list_max_bytes=$(cat $q/write_list_max_bytes)"
+		echo "   $d: single atomic writes: atomic_write_unit_min_bytes=$(cat $q/atomic_write_unit_min_bytes) atomic_write_unit_max_bytes=$(cat $q/atomic_write_unit_max_bytes)"
+	elif [ -e "$q/atomic_write_segments" ]; then
+		echo "   $d: atomic_write_segments=$(cat $q/atomic_write_segments) atomic_write_max_bytes=$(cat $q/atomic_write_max_bytes)"
+	else
+		echo "   $d: no write-list attribute (series not applied)"
+	fi
 }
 
 say "The kernel: linux-source-6.1 with block-core-patches applied"
@@ -22,7 +28,7 @@ sed 's/^/   /' /payload/kernel-info
 
 say "An ordinary disk cannot write atomically: virtio-blk advertises 0 ..."
 limits "$SCRATCH2"
-echo "... and an O_ATOMIC write to it fails with EOPNOTSUPP, writing nothing:"
+echo "... and an atomic write to it fails with EOPNOTSUPP, writing nothing:"
 echo 'atomic 0+2' >/tmp/one
 run dma-exercise -j /tmp/j0 --script /tmp/one "$SCRATCH2"
 
@@ -46,7 +52,7 @@ run dmsetup create slice --table "0 65536 linear /dev/mapper/atom 0"
 limits /dev/mapper/slice
 run dmsetup remove slice
 
-say "Atomic lists: one discontiguous list by ioctl, one O_ATOMIC pwritev, then verify"
+say "Atomic writes: one discontiguous write list (ioctl), one contiguous atomic write, then verify"
 printf 'ioctl 0+2 1000+1 5000+3\natomic 20+16\nflush\n' >/tmp/script
 run dma-exercise -j /tmp/j1 --script /tmp/script /dev/mapper/atom
 run dma-verify /dev/mapper/atom /tmp/j1 2>/dev/null
@@ -55,7 +61,7 @@ say "The journal of acknowledged writes goes to SCRATCH3, which survives the pow
 mkfs.ext4 -q -F "$SCRATCH3" && mkdir -p /journal && mount -o sync "$SCRATCH3" /journal
 echo "   /journal mounted ($SCRATCH3)"
 
-say "Now a stream of random writes from 2 writers: atomic lists (O_ATOMIC and ioctl) mixed with
+say "Now a stream of random writes from 2 writers: atomic writes and write lists mixed with
    plain writes (which, as on any disk, may tear), a flush every 50."
 echo "   The host will cut the power (kill QEMU) a few seconds into it."
 dma-exercise -j /journal/journal -n 100000000 -S 7 -m mixed -J 2 -F 50 /dev/mapper/atom \

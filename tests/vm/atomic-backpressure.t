@@ -72,13 +72,14 @@ memory, never holds more than 64 blocks.
   $ dmsetup load dma-data --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 5000"; dmsetup resume dma-data
   $ head -c 65536 /tmp/mem > /tmp/a; _dma_write /tmp/a /dev/mapper/dma 0; _dma_wbwait dma-data
   $ python3 - <<'PY' &
-  > import os, mmap
+  > import os, mmap, sys
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
   > for w in range(4):
   >     if os.fork() == 0:
-  >         fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | 0o40000000)
+  >         aw = kblk.AtomicWriter("/dev/mapper/dma")
   >         buf = mmap.mmap(-1, 4096)
   >         for i in range(12):
-  >             os.pwrite(fd, memoryview(buf)[:512], (1 << 20) + (w * 12 + i) * 4096)
+  >             aw.pwrite(memoryview(buf)[:512], (1 << 20) + (w * 12 + i) * 4096)
   >         os._exit(0)
   > for w in range(4):
   >     os.wait()

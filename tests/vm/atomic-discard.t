@@ -13,14 +13,14 @@ sectors.
   $ SZ=$(_sectors $SCRATCH0)
   $ dmsetup create dma-dd --table "0 $SZ delay $SCRATCH0 0 0 $SCRATCH0 0 500 $SCRATCH0 0 0"
   $ dmsetup create dma --table "0 $SZ atomic /dev/mapper/dma-dd $SCRATCH1"
-  $ _dma_lists /dev/mapper/dma && A=0o40000000 || A=0
-  $ cat >/tmp/w.py <<PY
+  $ cat >/tmp/w.py <<'PY'
   > import mmap, os, sys, time
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
   > def writer(k, end):
-  >     fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | $A)
+  >     aw = kblk.AtomicWriter("/dev/mapper/dma")
   >     buf = mmap.mmap(-1, 4096); i = 0
   >     while time.time() < end:
-  >         i += 1; buf[:] = (b"%d%07d" % (k, i)) * 512; os.pwrite(fd, buf, k * 4096)
+  >         i += 1; buf[:] = (b"%d%07d" % (k, i)) * 512; aw.pwrite(buf, k * 4096)
   >     open("/tmp/last.%d" % k, "wb").write(buf[:])
   > end = time.time() + float(sys.argv[1]); kids = []
   > for k in range(1, 5):

@@ -18,11 +18,12 @@ is a dm-delay with slow writes, so write-back cannot empty the log while the lis
   $ dmesg -C
   $ _dma_lists /dev/mapper/dma || _skip "the kernel has no atomic write lists"
   $ python3 - <<'PY'
-  > import mmap, os
-  > fd = os.open("/dev/mapper/dma", os.O_WRONLY | os.O_DIRECT | 0o40000000)
+  > import mmap, os, sys
+  > sys.path.insert(0, os.environ["TESTDIR"]); import kblk
+  > aw = kblk.AtomicWriter("/dev/mapper/dma")
   > buf = mmap.mmap(-1, 65536); buf[:] = b"w" * 65536
   > for i in range(4):
-  >     os.pwrite(fd, buf, i * 65536)
+  >     aw.pwrite(buf, i * 65536)
   > PY
 
 Four lists of 17 log blocks each are more than 40% of the 127-block log.

@@ -11,6 +11,8 @@ shows exactly which error the kernel returned.
                                            opt: flags=N reserved=N nsegs=N rdonly badsegs
                                            badbuf badarg bufoff=N
                                            setro (device made read-only after open)
+                                           failing (make-it-fail set just before the ioctl:
+                                           fault injection for this task from there on)
   write-list.py failnth DEV OFF LEN        lists of two LEN/2-byte segments LEN bytes apart
                                            with /proc/thread-self/fail-nth = 1, 2, ... (the
                                            n-th fault-injection point of the call fails),
@@ -100,6 +102,10 @@ def cmd_list(dev, *args):
     am, aaddr = aligned(arg)
     if "badarg" in opts:
         aaddr = 0x10
+    if "failing" in opts:
+        # fault injection (failslab, fail_page_alloc) for this task, from here on
+        with open("/proc/self/make-it-fail", "w") as f:
+            f.write("1")
     ret = libc.ioctl(fd, BLKWRITELIST, aaddr)
     err = ctypes.get_errno()
     if "setro" in opts:

@@ -30,7 +30,7 @@ A plain write goes straight to the data device (nothing of its sectors is in the
   $ f1=$(flushes)
   $ rmmod dma-testbio
   $ dmesg | grep -o 'dma-testbio: .*' | tail -1
-  dma-testbio: /dev/mapper/dma: list of 2 bio(s) +PREFLUSH: done (0)
+  dma-testbio: /dev/mapper/dma: list of 2 *(s) +PREFLUSH: done (0) (glob)
   $ [ $((f1 - f0)) -ge 1 ] && echo "the data disk was flushed before the list completed"
   the data disk was flushed before the list completed
 

@@ -1,11 +1,11 @@
-dm-atomic on the v3 series (needs the module of block-core-patches/v3/port; skipped without
-it): the target says version 2.0.0 and advertises both capabilities, mainline's single atomic
-writes (unit_min = the data device's logical block size, unit_max = the largest power of two
-not above max_bytes, boundary 0; statx says the same with one segment) and write lists
-(max_write_list_segments = max_segments, write_list_max_bytes = max_bytes).  Every power of
-two from unit_min to unit_max lands whole as one transaction (RWF_ATOMIC), misaligned or
-oversized writes fail with EINVAL, a three-range BLKWRITELIST is one more transaction of three
-logged bios, and a checkpoint writes all of it back to the data device.
+dm-atomic on the v3 series (skipped where the module was not built): the target says version
+2.0.0 and advertises both capabilities, mainline's single atomic writes (unit_min = the data
+device's logical block size, unit_max = the largest power of two not above max_bytes, boundary
+0; statx says the same with one segment) and write lists (max_write_list_segments =
+max_segments, write_list_max_bytes = max_bytes). Every power of two from unit_min to unit_max
+lands whole as one transaction (RWF_ATOMIC), misaligned or oversized writes fail with EINVAL, a
+three-range BLKWRITELIST is one more transaction of three logged bios, and a checkpoint writes
+all of it back to the data device.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomics-lib.sh"

@@ -16,9 +16,9 @@ header of the next series (include/uapi/linux/blk-write-list.h, added by the
 BLKWRITELIST patch in block-core-patches/v3/patches/).
 
   $ cd "$TOP/block-core-patches/v3/patches" 2>/dev/null || { echo "skipped: block-core-patches/v3/patches/ does not exist"; exit 80; }
-  $ p=$(grep -l '^+++ b/include/uapi/linux/blk-write-list.h' 0027-*.patch)
+  $ p=$(grep -l '^+++ b/include/uapi/linux/blk-write-list.h' 0*.patch)
   $ echo "$p"
-  0027-block-add-the-BLKWRITELIST-ioctl.patch
+  00*-block-add-the-BLKWRITELIST-ioctl.patch (glob)
   $ w=$(mktemp -d); git init -q "$w"
   $ git -C "$w" apply --include=include/uapi/linux/blk-write-list.h "$PWD/$p" || echo "FAILED: $p"
   $ diff -u "$w/include/uapi/linux/blk-write-list.h" "$TOP/tools/include/linux/blk-write-list.h" && echo identical

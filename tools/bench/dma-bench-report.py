@@ -3,7 +3,7 @@
 
   dma-bench-report [--check] [--rows 1,2,..] [--layouts sep,fua,shared]
                    [--csv FILE] [--table FILE] [--chart PREFIX] RAWDIR
-  dma-bench-report --plan [--quick]
+  dma-bench-report --plan [--quick] [--series v3]
 
 Every cell (one measurement) gives figures; cells of the same row, layout, group and
 column are summarised as median, min and max; each column is divided by its row's baseline
@@ -18,6 +18,14 @@ column of each row.  Without plan.txt (output of an older run) SPEC is the plan.
 --plan prints SPEC for dma-bench-run, a row a line: the row, its groups and its columns,
 separated by tabs (--quick: the recovery row's quick log sizes).  SPEC is the one list of
 what a run measures.
+
+Rows 1 and 2 have a column of one transaction a write (and row 1 its variants), named for
+the call that makes it: on a kernel with the v2 series atom-oatomic* (fio --atomic=1, one
+O_ATOMIC pwrite a write), on one with v3, which has no O_ATOMIC, atom-list1* (dma-bench
+lists -m atomic -k 1, one BLKWRITELIST of one range a write).  --series v3 prints v3's
+names; a run's output says which it used in env-guest.txt (series=v3; without the line,
+v2).  Those cells' figures are read from fio's JSON or dma-bench's, whichever the cell has;
+--check holds an atom-list1 cell to one BLKWRITELIST of one range a list.
 """
 import json
 import math
@@ -79,6 +87,30 @@ SPEC = {
             cols=["a-doublewrite", "b-atomic-nodw"], base="a-doublewrite", head="tps",
             kind="sqlite"),
 }
+# v3's names of the columns of one transaction a write in rows 1 and 2 (see the docstring).
+V2_ONE, V3_ONE = "atom-oatomic", "atom-list1"
+V3_TITLES = {
+    1: "streaming sequential writes (1 writer, synchronous: fio psync; atom-list1*: dma-bench "
+       "lists, one BLKWRITELIST of one range a write)",
+    2: "random writes (synchronous: fio psync; atom-list1: dma-bench lists, one BLKWRITELIST "
+       "of one range a write)",
+}
+
+
+def use_series(series):
+    """SPEC as the kernel of SERIES names its columns (v3: atom-list1* in rows 1, 2)."""
+    if series != "v3":
+        return
+    for row in (1, 2):
+        SPEC[row]["cols"] = [V3_ONE + c[len(V2_ONE):] if c.startswith(V2_ONE) else c
+                             for c in SPEC[row]["cols"]]
+        SPEC[row]["title"] = V3_TITLES[row]
+
+
+class WrongCall(ValueError):
+    """A cell that was not written with the call its column names."""
+
+
 UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
          "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",
          "cpu_s_per_mib": "CPU s/MiB", "lists_per_commit": "lists",
@@ -151,6 +183,13 @@ def figures(meta, js):
     d = [b - a for a, b in zip(io0, io1)]
     top_r, top_w = d[0] * 512, d[1] * 512
     drain = float(meta.get("drain_s", "nan"))
+    if meta.get("col", "").startswith(V3_ONE) and \
+            (js.get("call") != "BLKWRITELIST" or js.get("segs") != 1 or
+             js.get("mode") != "atomic" or js.get("ioctls") != js.get("lists")):
+        raise WrongCall("not one BLKWRITELIST of one range a write: call %s, mode %s, %s "
+                        "segment(s), %s ioctls for %s lists" % (
+                            js.get("call"), js.get("mode"), js.get("segs"), js.get("ioctls"),
+                            js.get("lists")))
     if kind == "sqlite":
         if "tps" not in js or not js.get("txns"):
             return None
@@ -171,6 +210,12 @@ def figures(meta, js):
         f["tps" if row == 3 else "iops"] = js["writes_per_s"]
         for step, us in js.get("step_us", {}).items():
             f["step_%s_us" % step] = us
+    elif kind == "fio-write" and "lists" in js:
+        # dma-bench lists (rows 1, 2 on v3: atom-list1*): one list of one range a write.
+        if not js.get("lists"):
+            return None
+        user = own_json(f, js, drain)
+        f["iops"] = js["lists_per_s"]
     elif kind in ("fio-write", "fio-read"):
         jobs = js.get("jobs")
         if not jobs:
@@ -324,11 +369,17 @@ def main(argv):
     args = argv[1:]
     raw = None
     if args and args[0] == "--plan":
-        if args[1:] not in ([], ["--quick"]):
-            print("dma-bench-report: --plan takes only --quick (see --help)", file=sys.stderr)
-            return 2
-        if args[1:]:
+        opts = args[1:]
+        if opts[:1] == ["--quick"]:
             SPEC[5]["groups"] = QUICK_RECOVERY
+            opts = opts[1:]
+        if opts[:1] == ["--series"] and opts[1:2] in (["v2"], ["v3"]):
+            use_series(opts[1])
+            opts = opts[2:]
+        if opts:
+            print("dma-bench-report: --plan takes only --quick and --series v2|v3, in that "
+                  "order (see --help)", file=sys.stderr)
+            return 2
         for row in sorted(SPEC):
             print("%d\t%s\t%s" % (row, " ".join(SPEC[row]["groups"]),
                                   " ".join(SPEC[row]["cols"])))
@@ -368,6 +419,7 @@ def main(argv):
         if os.path.exists(os.path.join(raw, "env-guest.txt")) else False
     if quick:
         SPEC[5]["groups"] = QUICK_RECOVERY
+    use_series(env.get("series", "v2").split(" ", 1)[0])
 
     # cells[(row, layout, group, col)][round] = figures
     cells, problems = {}, []
@@ -383,6 +435,9 @@ def main(argv):
         if meta.get("rc") == "0":
             try:
                 f = figures(meta, read_json_lines(os.path.join(cdir, n + ".json")))
+            except WrongCall as e:
+                problems.append("cell %s: row %d %s %s %s round %s: %s" %
+                                (n, key[0], key[1], key[2], key[3], meta.get("round"), e))
             except (KeyError, ValueError, TypeError, ZeroDivisionError) as e:
                 problems.append("cell %s %s: unreadable output (%s)" % (n, key, e))
         else:

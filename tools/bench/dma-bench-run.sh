@@ -55,9 +55,25 @@ MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 # layout (SG) and on fua and shared the columns of SC.
 SMOKE=${DMA_BENCH_SMOKE:-0}
 declare -A PG PC SG SC PLANC ALLC
+# Which block-core series the kernel has, by the data disk's queue (both series show their
+# attributes on every queue): v3 (write lists, queue/max_write_list_segments; mainline's
+# RWF_ATOMIC; no O_ATOMIC) or v2 (queue/atomic_write_segments, O_ATOMIC).  Rows 1 and 2
+# measure one transaction a write of the group's size: on v2 fio --atomic=1 (one O_ATOMIC
+# pwrite a write: the columns atom-oatomic*), on v3, which has no O_ATOMIC, dma-bench lists
+# (one BLKWRITELIST of one range a write: the columns atom-list1*).  A one-range write list
+# is what an O_ATOMIC write was on v2 (block/fops.c made it a list of one range, the
+# ioctl's path): any size up to the list limit, logical-block aligned.  RWF_ATOMIC could not
+# stand in for it: 1 MiB (seq-1m, seq-1m-u) is above dm-atomic's unit_max (512 KiB) and
+# seq-1m-u is not naturally aligned, so a column would change call from group to group.
+SERIES=v2
+_q=/sys/block/$(basename "$(readlink -f "${DMA_BENCH_DATA:-/dev/null}")")/queue
+[ -e "$_q/max_write_list_segments" ] || _q=$(ls -d /sys/block/vd*/queue 2>/dev/null | head -n1)
+[ -n "$_q" ] && [ -e "$_q/max_write_list_segments" ] && SERIES=v3
+A1=atom-oatomic		# the name of the one-transaction-a-write columns of rows 1 and 2
+[ $SERIES = v3 ] && A1=atom-list1
 # The groups and columns of each row are dma-bench-report's SPEC (the one list of them; the
 # report holds the output to it): a tab-separated line a row.
-plan=$(dma-bench-report --plan $([ "$QUICK" = 1 ] && echo --quick)) ||
+plan=$(dma-bench-report --plan $([ "$QUICK" = 1 ] && echo --quick) $([ $SERIES = v3 ] && echo --series v3)) ||
 	{ echo "dma-bench-run: dma-bench-report --plan failed (exit $?)" >&2; exit 1; }
 while IFS=$'\t' read -r row g c; do
 	PG[$row]=$g PC[$row]=$c
@@ -82,7 +98,7 @@ SG[9:sep]="oltp-write-only"
 # same code with a module parameter set (the 2-pass copy, the crc32c driver, every flush passed
 # down, no commit window), or less of it (plain writes go to the data disk; a list without
 # the fdatasync), and sep runs them.
-SC[1:fua]="lin-plain atom-oatomic"
+SC[1:fua]="lin-plain $A1"
 SC[3:fua]="a-doublewrite b-atomic-flush b-atomic-flush-workers"
 SC[3:shared]="a-doublewrite b-atomic-flush b-atomic-flush-workers"
 plan_of() {	# plan_of ROW LAYOUT: the groups in PLAN_G, the columns in PLAN_C
@@ -139,6 +155,11 @@ knm() {	# knm DEV: kname in REPLY, cached
 	echo "fio=$(fio --version)"
 	echo "quick=$QUICK smoke=$SMOKE rounds=$ROUNDS seconds_per_cell=$SECS"
 	echo "rows=$(echo $ROWS)"
+	if [ $SERIES = v3 ]; then
+		echo "series=v3 (write lists, no O_ATOMIC): rows 1, 2 $A1*: dma-bench lists -m atomic -k 1, one BLKWRITELIST of one range a write"
+	else
+		echo "series=v2 (O_ATOMIC): rows 1, 2 $A1*: fio --atomic=1, one O_ATOMIC pwrite a write"
+	fi
 	for v in B_DATA B_LOG B_FUA B_SHARED; do
 		d=${!v}
 		[ -b "$d" ] || { echo "disk_${v#B_}=missing"; continue; }
@@ -149,6 +170,7 @@ knm() {	# knm DEV: kname in REPLY, cached
 {
 	echo "# dma-bench-run's plan: row layout group columns...; each column of each group is one"
 	echo "# cell a round"
+	[ $SERIES = v3 ] && echo "# rows 1, 2: $A1* columns: one BLKWRITELIST ioctl of one range a write (dma-bench lists), no O_ATOMIC on this kernel"
 	echo "plan=$([ "$SMOKE" = 1 ] && echo smoke || echo full) rounds=$ROUNDS"
 	for L in sep fua shared; do
 		for row in ${LROWS[$L]}; do
@@ -309,6 +331,45 @@ prove_oatomic() {
 	fi
 }
 
+# On v3, proof that dma-bench lists -m atomic -k 1 (the atom-list1 cells) writes with the
+# BLKWRITELIST ioctl, once: under strace, the ioctls of BLKWRITELIST's number that returned 0,
+# the lists the tool says it wrote, its own count of those ioctls, and dm-atomic's
+# lists_committed before and after must all agree (and be more than 0).  OUT/list1-proof.txt
+# says "ok:" and the counts, or "FAILED:".  Every atom-list1 cell's JSON names its call too
+# ("call": "BLKWRITELIST"), and dma-bench-report --check holds it to that.
+prove_lists() {
+	local nr a b js n l i c
+	nr=$(printf '0x%x' $(( (1 << 30) | (32 << 16) | (0x12 << 8) | 129 )))	# _IOW(0x12, 129, 32 bytes)
+	a=$(dmsetup message atom 0 stats | sed -n 's/^lists_committed=//p')
+	js=$(strace -f -e trace=ioctl -e raw=ioctl -o "$OUT/strace-list1.txt" \
+		dma-bench lists --force -m atomic --seq -k 1 -b 4096 -n 16 -T 10 /dev/mapper/atom 2>&1)
+	b=$(dmsetup message atom 0 stats | sed -n 's/^lists_committed=//p')
+	dmsetup message atom 0 checkpoint >/dev/null
+	n=$(grep -c "ioctl(0x[0-9a-f]*, $nr, .*) = 0\$" "$OUT/strace-list1.txt")
+	l=$(sed -n 's/.*"lists": \([0-9]*\).*/\1/p' <<<"$js")
+	i=$(sed -n 's/.*"ioctls": \([0-9]*\).*/\1/p' <<<"$js")
+	c=$(sed -n 's/.*"call": "\([A-Z]*\)".*/\1/p' <<<"$js")
+	if [ "$n" -gt 0 ] && [ "$n" = "$l" ] && [ "$n" = "$i" ] && [ "$c" = BLKWRITELIST ] &&
+	   [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = "$n" ]; then
+		echo "ok: $n BLKWRITELIST ioctls ($nr) returned 0 (strace), $l lists of one range written, $i ioctls counted (dma-bench, call $c), lists_committed +$((b - a)) (dm-atomic)" >"$OUT/list1-proof.txt"
+		say "dma-bench lists -m atomic -k 1 writes with BLKWRITELIST: $(cat "$OUT/list1-proof.txt")"
+	else
+		echo "FAILED: BLKWRITELIST ioctls returned 0: ${n:-?} (strace); dma-bench: ${js:-nothing}; lists_committed ${a:-?} -> ${b:-?}" >"$OUT/list1-proof.txt"
+		fail "the atom-list1 cells' writer does not write one BLKWRITELIST a list: $(cat "$OUT/list1-proof.txt")"
+	fi
+}
+
+# fill_atomic DEV MIB: MIB MiB written from the start of DEV, 1 MiB a transaction (rows 4, 5):
+# O_ATOMIC writes on v2 (fio --atomic=1), one-range write lists on v3 (dma-bench lists).
+fill_atomic() {
+	if [ $SERIES = v3 ]; then
+		dma-bench lists --force -m atomic --seq -k 1 -b 1048576 -n "$2" -T 86400 "$1" >/dev/null 2>&1
+	else
+		fio --name=fill --filename="$1" --rw=write --bs=1m --size="$2"m --direct=1 \
+			--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1
+	fi
+}
+
 # --- rows ----------------------------------------------------------------------------------
 # with_param NAME VALUE RESTORE CMD...: CMD with dm-atomic's module parameter NAME set to
 # VALUE, set back to RESTORE afterwards (CMD's exit status is kept).
@@ -369,18 +430,25 @@ copy_all() { with_param zero_copy N Y "$@"; }
 
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r bytes
+	local -a W1
 	plan_of 1 "$L"
 	for g in $PLAN_G; do
 		g=${g#seq-} bs=${g%-u} off=0
 		[ "$g" = "$bs" ] || off=4k
 		case $bs in *k) bytes=$((${bs%k} << 10)) ;; *m) bytes=$((${bs%m} << 20)) ;; esac
+		# One transaction a write of bs bytes (see SERIES): v2 O_ATOMIC, v3 a one-range list.
+		if [ $SERIES = v3 ]; then
+			W1=(dma-bench lists --force -m atomic --seq --offset $((${off%k} << 10)) -k 1 -b $bytes -J 1 -T "$SECS" /dev/mapper/atom)
+		else
+			W1=(fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1)
+		fi
 		for ((r = 1; r <= ROUNDS; r++)); do
 			enqueue 1 "$L" "seq-$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin write $bs 1 --offset=$off
-			enqueue 1 "$L" "seq-$g" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			enqueue 1 "$L" "seq-$g" atom-oatomic-copy $r /dev/mapper/atom checkpoint:atom -- copy_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			enqueue 1 "$L" "seq-$g" atom-oatomic-fua $r /dev/mapper/atom checkpoint:atom -- copy_all fua_all fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			enqueue 1 "$L" "seq-$g" atom-oatomic-2pass $r /dev/mapper/atom checkpoint:atom -- copy_all two_pass fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
-			enqueue 1 "$L" "seq-$g" atom-oatomic-crc32c $r /dev/mapper/atom checkpoint:atom -- copy_all crc_driver fio_cell /dev/mapper/atom write $bs 1 --offset=$off --atomic=1
+			enqueue 1 "$L" "seq-$g" $A1 $r /dev/mapper/atom checkpoint:atom -- "${W1[@]}"
+			enqueue 1 "$L" "seq-$g" $A1-copy $r /dev/mapper/atom checkpoint:atom -- copy_all "${W1[@]}"
+			enqueue 1 "$L" "seq-$g" $A1-fua $r /dev/mapper/atom checkpoint:atom -- copy_all fua_all "${W1[@]}"
+			enqueue 1 "$L" "seq-$g" $A1-2pass $r /dev/mapper/atom checkpoint:atom -- copy_all two_pass "${W1[@]}"
+			enqueue 1 "$L" "seq-$g" $A1-crc32c $r /dev/mapper/atom checkpoint:atom -- copy_all crc_driver "${W1[@]}"
 			enqueue 1 "$L" "seq-$g" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom write $bs 1 --offset=$off
 			# The disks' own cost of a logged write (dma-bench path on the raw disks,
 			# the log's part past dm-atomic's superblock; the target is idle, its log
@@ -396,12 +464,20 @@ row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB 
 
 row2() {	# random writes
 	local L=$1 g bs j r
+	local -a W1
 	plan_of 2 "$L"
 	for g in $PLAN_G; do
 		bs=${g#rand-} bs=${bs%-j*} j=${g##*-j}
 		for ((r = 1; r <= ROUNDS; r++)); do
+			# One transaction a write (see SERIES): v2 O_ATOMIC, v3 a one-range list, J
+			# writers at random bs-aligned offsets of the whole device, as fio's.
+			if [ $SERIES = v3 ]; then
+				W1=(dma-bench lists --force -m atomic -k 1 -b $((${bs%k} << 10)) -J $j -T "$SECS" -S $r /dev/mapper/atom)
+			else
+				W1=(fio_cell /dev/mapper/atom randwrite $bs $j --atomic=1)
+			fi
 			enqueue 2 "$L" "rand-$bs-j$j" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- fio_cell /dev/mapper/lin randwrite $bs $j
-			enqueue 2 "$L" "rand-$bs-j$j" atom-oatomic $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j --atomic=1
+			enqueue 2 "$L" "rand-$bs-j$j" $A1 $r /dev/mapper/atom checkpoint:atom -- "${W1[@]}"
 			enqueue 2 "$L" "rand-$bs-j$j" atom-plain $r /dev/mapper/atom checkpoint:atom -- fio_cell /dev/mapper/atom randwrite $bs $j
 			rotated $r
 		done
@@ -508,8 +584,7 @@ row4() {	# reads: data in the log / written back, against dm-linear, all over on
 	for ((r = 1; r <= ROUNDS; r++)); do
 		local t0=$SECONDS
 		bdly_hold 60000 || fail "row 4: dm-delay reload"
-		fio --name=fill --filename=/dev/mapper/atom4 --rw=write --bs=1m --size=${mib}m --direct=1 \
-			--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 || fail "row 4 fill"
+		fill_atomic /dev/mapper/atom4 $mib || fail "row 4 fill"
 		for g in $groups; do
 			rw=${g%-4k}
 			cell 4 "$L" "$g" atom-inlog $r /dev/mapper/atom4 none -- \
@@ -552,8 +627,7 @@ row5() {	# recovery: activation with a full log of S MiB, against reading S MiB
 				dmsetup create atom5 --table "0 $n atomic $DATA /dev/mapper/bmeta $f" &&
 				printf '0 8 flakey %s 0 0 1 1 drop_writes\n8 %s linear %s 8\n' "$LOG" $((m - 8)) "$LOG" |
 					dmsetup load bmeta && dmsetup suspend bmeta && dmsetup resume bmeta &&
-				fio --name=fill --filename=/dev/mapper/atom5 --rw=write --bs=1m --size=${s}m --direct=1 \
-					--atomic=1 --ioengine=psync --output=/dev/null >/dev/null 2>&1 &&
+				fill_atomic /dev/mapper/atom5 $s &&
 				dmsetup remove atom5 && dmsetup remove bmeta || { fail "row 5 fill of $s MiB ($v)"; dmsetup remove atom5; dmsetup remove bmeta; continue; }
 				sync -d "$LOG"
 				if [ $v = activate-zc-single ]; then
@@ -674,9 +748,9 @@ run_layout() {
 	say "layout $L: data $DATA, log $LOG ($ROLES)"
 	knm /dev/mapper/atom
 	local q=/sys/block/$REPLY/queue
-	if [ -e $q/max_write_list_segments ]; then	# the v3 series: write lists, no O_ATOMIC
+	if [ $SERIES = v3 ]; then	# write lists, no O_ATOMIC
 		echo "atomic_device_$L=write_cache=$(cat $q/write_cache) fua=$(cat $q/fua) max_write_list_segments=$(cat $q/max_write_list_segments) write_list_max_bytes=$(cat $q/write_list_max_bytes) atomic_write_unit_max_bytes=$(cat $q/atomic_write_unit_max_bytes 2>/dev/null)" >>"$OUT/env-guest.txt"
-		[ "$L" = sep ] && has_row 1 && fail "the kernel has write lists (queue/max_write_list_segments) and no O_ATOMIC: the atom-oatomic cells (fio --atomic=1) are plain O_DIRECT writes on it"
+		[ "$L" = sep ] && { has_row 1 || has_row 2 || has_row 4 || has_row 5; } && prove_lists
 	else
 		echo "atomic_device_$L=write_cache=$(cat $q/write_cache) fua=$(cat $q/fua) atomic_write_segments=$(cat $q/atomic_write_segments 2>/dev/null) atomic_write_max_bytes=$(cat $q/atomic_write_max_bytes 2>/dev/null)" >>"$OUT/env-guest.txt"
 		[ "$L" = sep ] && has_row 1 && prove_oatomic

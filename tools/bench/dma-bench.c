@@ -8,6 +8,8 @@
  *             BLKATOMICWRITE of the v2 series, BLKWRITELIST of v3 (the same
  *             number and layout, lib/alist.h)
  *     plain   one pwrite() per segment (optionally fdatasync after each list)
+ *             (random distinct slots; --seq: a sequential stream of
+ *             one-segment lists, each writer its own part of the device)
  *     dw      a database's doublewrite: the list's pages written together to
  *             the writer's slot of a doublewrite area, fdatasync, then each
  *             page in place, fdatasync (durable at commit, torn-page safe)
@@ -41,22 +43,22 @@
 enum { MODE_ATOMIC = 1, MODE_PLAIN, MODE_DW };
 
 static struct {
-	int mode, flush, force, shared;
+	int mode, flush, force, shared, seq;
 	unsigned int segs, jobs;
-	uint64_t seg_bytes, region, seed;
+	uint64_t seg_bytes, region, seed, offset, count;
 	double seconds;
 	const char *dev;
 } cfg = { .mode = MODE_ATOMIC, .segs = 4, .jobs = 1, .seg_bytes = 16384,
 	  .seed = 1, .seconds = 1 };
 
 static int fd = -1;
-static uint64_t dev_size, dw_base;
+static uint64_t dev_size, dw_base, seq_part;
 static struct timespec t_start, t_end;
 
 struct worker {
 	pthread_t th;
 	unsigned int id;
-	uint64_t lists, bytes;
+	uint64_t lists, bytes, ioctls;	/* ioctls: list ioctls that returned 0 */
 	uint32_t *lat;		/* microseconds per list */
 	size_t nlat, cap;
 	int err;
@@ -105,6 +107,8 @@ static void *run_worker(void *arg)
 	struct alist *l = malloc(sizeof(*l));
 	char *buf = xalloc_aligned(total);
 	double end = now_s() + cfg.seconds;
+	/* --seq: this writer's part of the stream, [base, base + seq_part) */
+	uint64_t base = cfg.offset + w->id * seq_part, pos = 0;
 	unsigned int i;
 
 	if (!l)
@@ -114,11 +118,18 @@ static void *run_worker(void *arg)
 		double t0 = now_s();
 		int e = 0;
 
-		if (t0 >= end)
+		if (t0 >= end || (cfg.count && w->lists == cfg.count))
 			break;
-		/* cfg.segs distinct slots of the region, a page each. */
 		alist_init(l);
-		for (i = 0; i < cfg.segs;) {
+		if (cfg.seq) {
+			/* One segment, the next of the writer's part, wrapping at its end. */
+			if (pos + cfg.seg_bytes > seq_part)
+				pos = 0;
+			alist_add(l, base + pos, cfg.seg_bytes, buf);
+			pos += cfg.seg_bytes;
+		}
+		/* cfg.segs distinct slots of the region, a page each. */
+		for (i = 0; i < cfg.segs && !cfg.seq;) {
 			uint64_t s = xorshift(&rng) % slots;
 
 			if (!alist_add(l, s * cfg.seg_bytes, cfg.seg_bytes,
@@ -129,6 +140,8 @@ static void *run_worker(void *arg)
 		switch (cfg.mode) {
 		case MODE_ATOMIC:
 			e = alist_write_atomic(fd, l);
+			if (!e)
+				w->ioctls++;
 			break;
 		case MODE_PLAIN:
 			e = alist_write_plain(fd, l);
@@ -198,8 +211,19 @@ static void __attribute__((noreturn)) help(void)
 	       "  -r, --region BYTES    choose slots in [0, BYTES) (default the device;\n"
 	       "                        dw: the device minus the doublewrite area)\n"
 	       "  -S, --seed N          random seed (default 1)\n"
+	       "      --seq             a sequential stream instead of random slots: each\n"
+	       "                        list one segment (-k 1), the next one; writer i\n"
+	       "                        of J writes the i-th of J equal parts of the\n"
+	       "                        device past --offset, wrapping at its end\n"
+	       "      --offset BYTES    --seq: where the stream starts, a multiple of 512\n"
+	       "                        (default 0)\n"
+	       "  -n, --count N         each writer stops after N lists (or -T, which\n"
+	       "                        comes first)\n"
 	       "      --force           write over a device that holds something else\n"
 	       "      --shared          do not open DEV exclusively (it may be in use)\n"
+	       "The JSON names the call that wrote (\"call\": BLKWRITELIST or\n"
+	       "BLKATOMICWRITE, as the kernel names its list ioctl, or pwrite) and, in\n"
+	       "atomic mode, how many of those ioctls returned 0 (\"ioctls\").\n"
 	       "cpu: memcpy, crc32c (tools/lib/crc32c.c) and recovery-scan\n"
 	       "(dm-atomic/dma-scan.c over an in-memory log) rates in MB/s and ns/byte.\n"
 	       "      --mib N           buffer and log size in MiB (default 64)\n"
@@ -258,13 +282,18 @@ static int cmd_lists(int argc, char **argv)
 		{ "flush", no_argument, NULL, 'f' },
 		{ "region", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "seq", no_argument, NULL, 5 },
+		{ "offset", required_argument, NULL, 6 },
+		{ "count", required_argument, NULL, 'n' },
 		{ "force", no_argument, NULL, 3 },
 		{ "shared", no_argument, NULL, 4 },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	struct worker *w;
-	uint64_t lists = 0, bytes = 0, dw_bytes;
+	struct alist_kernel kif;
+	const char *call;
+	uint64_t lists = 0, bytes = 0, ioctls = 0, dw_bytes;
 	uint32_t *all;
 	size_t n = 0, k;
 	unsigned int i;
@@ -274,7 +303,7 @@ static int cmd_lists(int argc, char **argv)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":m:k:b:J:T:fr:S:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":m:k:b:J:T:fr:S:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (!strcmp(optarg, "atomic")) cfg.mode = MODE_ATOMIC;
@@ -305,6 +334,17 @@ static int cmd_lists(int argc, char **argv)
 		case 'f': cfg.flush = 1; break;
 		case 'r': cfg.region = parse_u64("--region", optarg); break;
 		case 'S': cfg.seed = parse_u64("--seed", optarg); break;
+		case 5: cfg.seq = 1; break;
+		case 6:
+			cfg.offset = parse_u64("--offset", optarg);
+			if (cfg.offset % 512)
+				usage_error("--offset: a multiple of 512");
+			break;
+		case 'n':
+			cfg.count = parse_u64("--count", optarg);
+			if (!cfg.count)
+				usage_error("--count: must be at least 1");
+			break;
 		case 3: cfg.force = 1; break;
 		case 4: cfg.shared = 1; break;
 		case 'h': help();
@@ -313,6 +353,10 @@ static int cmd_lists(int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		usage_error(optind < argc ? "lists: one DEV, not more" : "lists: missing DEV");
+	if (cfg.seq && (cfg.segs != 1 || cfg.mode == MODE_DW))
+		usage_error("--seq: lists of one segment (-k 1), mode atomic or plain");
+	if (cfg.offset && !cfg.seq)
+		usage_error("--offset: only with --seq");
 	cfg.dev = argv[optind];
 	/* The claim (O_EXCL unless --shared) stays open for the run. */
 	claim_dev(cfg.dev, &dev_size);
@@ -328,6 +372,16 @@ static int cmd_lists(int argc, char **argv)
 		    "doublewrite area", cfg.dev, (unsigned long long)dev_size,
 		    (unsigned long long)dw_bytes);
 	dw_base = cfg.region;
+	if (cfg.seq) {
+		seq_part = cfg.offset < cfg.region ? (cfg.region - cfg.offset) / cfg.jobs : 0;
+		seq_part -= seq_part % cfg.seg_bytes;
+		if (!seq_part)
+			die(EXIT_REFUSED, "%s: %llu bytes: no room for %u writers of %llu bytes past "
+			    "the offset %llu", cfg.dev, (unsigned long long)dev_size, cfg.jobs,
+			    (unsigned long long)cfg.seg_bytes, (unsigned long long)cfg.offset);
+	}
+	alist_kernel(fd, &kif);
+	call = cfg.mode == MODE_ATOMIC ? kif.ioctl_name : "pwrite";
 
 	w = calloc(cfg.jobs, sizeof(*w));
 	if (!w)
@@ -342,6 +396,7 @@ static int cmd_lists(int argc, char **argv)
 		pthread_join(w[i].th, NULL);
 		lists += w[i].lists;
 		bytes += w[i].bytes;
+		ioctls += w[i].ioctls;
 		n += w[i].nlat;
 		if (w[i].err && !err)
 			err = w[i].err;
@@ -357,12 +412,16 @@ static int cmd_lists(int argc, char **argv)
 		free(w[i].lat);
 	}
 	qsort(all, n, sizeof(*all), cmp_u32);
-	printf("{\"mode\": \"%s\", \"flush\": %d, \"jobs\": %u, \"segs\": %u, "
-	       "\"seg_bytes\": %llu, \"seconds\": %.4f, \"lists\": %llu, \"bytes\": %llu, "
+	printf("{\"mode\": \"%s\", \"call\": \"%s\", \"seq\": %d, \"offset\": %llu, "
+	       "\"flush\": %d, \"jobs\": %u, \"segs\": %u, "
+	       "\"seg_bytes\": %llu, \"seconds\": %.4f, \"lists\": %llu, \"ioctls\": %llu, "
+	       "\"bytes\": %llu, "
 	       "\"lists_per_s\": %.2f, \"mb_per_s\": %.3f, \"lat_us\": {\"p50\": %u, "
 	       "\"p90\": %u, \"p99\": %u, \"max\": %u}, \"error\": \"%s\"}\n",
-	       mode_name(cfg.mode), cfg.flush || cfg.mode == MODE_DW, cfg.jobs, cfg.segs,
+	       mode_name(cfg.mode), call, cfg.seq, (unsigned long long)cfg.offset,
+	       cfg.flush || cfg.mode == MODE_DW, cfg.jobs, cfg.segs,
 	       (unsigned long long)cfg.seg_bytes, secs, (unsigned long long)lists,
+	       (unsigned long long)ioctls,
 	       (unsigned long long)bytes, lists / secs, bytes / secs / 1e6,
 	       pct(all, n, 50), pct(all, n, 90), pct(all, n, 99), n ? all[n - 1] : 0,
 	       err ? strerror(err) : "");
@@ -370,9 +429,8 @@ static int cmd_lists(int argc, char **argv)
 	free(w);
 	if (err && cfg.mode == MODE_ATOMIC && (err == ENOTTY || err == EOPNOTSUPP ||
 						 err == E2BIG)) {
-		struct alist_kernel k;
+		struct alist_kernel k = kif;
 
-		alist_kernel(fd, &k);
 		if (err == ENOTTY)
 			msg("%s: atomic write failed: the kernel lacks the %s ioctl (ENOTTY)",
 			    cfg.dev, k.ioctl_name);

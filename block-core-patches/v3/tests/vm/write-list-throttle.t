@@ -78,6 +78,29 @@ that leg's throttle queue, and nothing is on the legs until the limit is lifted.
   $ for d in nullb0 nullb1; do dd if=/dev/$d bs=128k skip=$(( (off + 1048576) / 131072 )) count=1 iflag=direct status=none | cmp - <($W pattern 4 131072) && echo $d; done
   nullb0
   nullb1
+
+A md suspend meanwhile waits for the list as in-flight I/O, as long as for a plain write of
+the same size under the same limit (16 KiB/s on each leg: 16 s for 256 KiB; the suspend starts
+2 s after the write): writing suspend_hi suspends the array, which waits for the I/O in
+flight.
+
+  $ susp() {
+  >   local s e
+  >   sleep 2; s=$(date +%s%N)
+  >   echo 1073741824 > /sys/block/$md/md/suspend_hi; echo 0 > /sys/block/$md/md/suspend_hi
+  >   e=$(date +%s%N); echo $(( (e - s) / 1000000 ))
+  > }
+  $ echo "$n0 wbps=16384" > $G/io.max; echo "$n1 wbps=16384" > $G/io.max
+  $ writer /dev/md/wl-thr 4194304:131072:5 5242880:131072:6
+  $ tl=$(susp); wait $wp; cat /tmp/wl-thr.out
+  ok
+  $ sh -c "echo \$\$ > $G/cgroup.procs; exec dd if=/dev/zero of=/dev/md/wl-thr bs=256k count=1 seek=32 oflag=direct status=none" & wp=$!
+  $ tp=$(susp); wait $wp
+  $ [ $tl -ge 5000 ] && [ $tp -ge 5000 ] && echo "both suspends waited for the write"
+  both suspends waited for the write
+  $ [ $(( tl * 10 )) -ge $(( tp * 8 )) ] && [ $(( tl * 10 )) -le $(( tp * 12 )) ] && echo "within 20%" || echo "list $tl ms, plain $tp ms"
+  within 20%
+  $ echo "$n0 wbps=max" > $G/io.max; echo "$n1 wbps=max" > $G/io.max
   $ mdadm --stop --quiet /dev/md/wl-thr
   $ mdadm --zero-superblock /dev/nullb0 /dev/nullb1
   $ rmdir $G

@@ -61,7 +61,8 @@ md raid1 over both: the same limits, the list on both legs at the data offset.
   [1]
   $ wl /dev/md/wlr1
   16 1048576
-  $ off=$(( $(cat /sys/block/md127/md/dev-nullb0/offset) * 512 ))
+  $ md=$(basename $(readlink -f /dev/md/wlr1))
+  $ off=$(( $(cat /sys/block/$md/md/dev-nullb0/offset) * 512 ))
   $ $W list /dev/md/wlr1 0:4096:8 131072:8192:9
   ok
   $ for d in nullb0 nullb1; do dd if=/dev/$d bs=4k skip=$(( (off + 131072) / 4096 )) count=2 iflag=direct status=none | cmp - <($W pattern 9 8192) && echo $d; done

@@ -16,10 +16,12 @@ off: a mempool retries every 5 s), and land whole.
 Where v3 differs by design: v2 sized reserves of its own from the list limits (DM's io_bs
 bounded atomic_write_segments, raid1 had a bio_set sized from its legs); v3 has none (defect 4,
 plan 7), so the segment count no longer matters to the reserves, only the number of clones one
-level holds at once.  That is why the raid1 array here has two legs: raid1 (patch 32) holds a
-clone for every leg before it submits any, all from mddev->bio_set, whose reserve holds two
-(BIO_POOL_SIZE); with three legs the list waits in raid1_make_request() until failslab is
-turned off.  Add a three-leg array once raid1 has a reserve for as many clones as it holds.
+level holds at once.  The raid1 array has three legs, one more than mddev->bio_set's reserve
+(BIO_POOL_SIZE): raid1 (patch 32) checks the list against every leg without a clone, then
+hands each clone to raid1d as soon as it has it, so the legs already submitted give their
+reserve elements back to the next.  (A first version held a clone for every leg before it
+submitted any: with three legs the list waited in raid1_make_request() until failslab was
+turned off.)
 
   $ . "$TESTDIR/lib.sh"
   $ W="python3 $TESTDIR/write-list.py"
@@ -28,10 +30,10 @@ turned off.  Add a three-leg array once raid1 has a reserve for as many clones a
   $ mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
   $ F=/sys/kernel/debug/failslab
   $ [ -d $F ] || _skip "no failslab in this kernel"
-  $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=1024 write_list_max_bytes=4194304 bs=4096 gb=1 nr_devices=3
-  $ mdadm --create /dev/md/wlm-r1 --run --quiet --level=1 --raid-devices=2 --metadata=1.2 --assume-clean --bitmap=none --size=65536 /dev/nullb0 /dev/nullb1 2>&1 | grep -v started
+  $ modprobe null_blk queue_mode=0 memory_backed=1 write_list_segments=1024 write_list_max_bytes=4194304 bs=4096 gb=1 nr_devices=4
+  $ mdadm --create /dev/md/wlm-r1 --run --quiet --level=1 --raid-devices=3 --metadata=1.2 --assume-clean --bitmap=none --size=65536 /dev/nullb0 /dev/nullb1 /dev/nullb2 2>&1 | grep -v started
   [1]
-  $ dmsetup create wlm-lin --table "0 131072 linear /dev/nullb2 0"
+  $ dmsetup create wlm-lin --table "0 131072 linear /dev/nullb3 0"
   $ dmsetup create wlm-top --table "0 $(_sectors /dev/md/wlm-r1) linear /dev/md/wlm-r1 0"
   $ for d in /dev/nullb0 /dev/md/wlm-r1 /dev/mapper/wlm-lin /dev/mapper/wlm-top; do q=/sys/dev/block/$(_majmin $d)/queue; echo "$(cat $q/max_write_list_segments) $(cat $q/write_list_max_bytes)"; done
   1024 4194304
@@ -63,12 +65,12 @@ turned off.  Add a three-leg array once raid1 has a reserve for as many clones a
   $ [ $(cat $F/times) -lt 100000000 ] && echo "bio allocations failed"
   bio allocations failed
   $ echo 0 > $F/probability; echo N > $F/cache-filter; echo N > $F/task-filter; echo Y > $F/ignore-gfp-wait
-  $ for leg in /dev/nullb0 /dev/nullb1; do
+  $ for leg in /dev/nullb0 /dev/nullb1 /dev/nullb2; do
   >   o=$(mdadm -E $leg | sed -n 's/.*Data Offset : \([0-9]*\) sectors.*/\1/p')
   >   dd if=$leg bs=4k skip=$(( o / 8 + 2046 )) count=1 iflag=direct status=none | cmp -s - <($W pattern 1024 4096) || echo "$leg: list missing"
   > done
   $ dmsetup remove wlm-top
   $ dmsetup remove wlm-lin
   $ mdadm --stop --quiet /dev/md/wlm-r1
-  $ mdadm --zero-superblock /dev/nullb0 /dev/nullb1
+  $ mdadm --zero-superblock /dev/nullb0 /dev/nullb1 /dev/nullb2
   $ rmmod null_blk

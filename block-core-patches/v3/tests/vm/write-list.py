@@ -33,6 +33,11 @@ shows exactly which error the kernel returned.
                                            segments and pages the buffers have, then ok or
                                            the errno name
   write-list.py pattern SEED LEN           the pattern bytes on stdout (for cmp)
+  write-list.py write DEV OFF LEN SEED [plain]
+                                           one pwritev2(RWF_ATOMIC) of the pattern on an
+                                           O_DIRECT descriptor (plain: without RWF_ATOMIC)
+  write-list.py io CMD ARG...              run CMD (list or write) and print what it added
+                                           to this task's write_bytes (/proc/self/io)
 """
 import ctypes
 import errno
@@ -202,13 +207,49 @@ def cmd_biglist(dev, off, length, bufoff, nsegs=1, seglen=0):
     print("ok")
 
 
+RWF_ATOMIC = 0x40  # Linux 6.11's value
+
+
+def cmd_write(dev, off, length, seed, *opts):
+    off, length = int(off), int(length)
+    try:
+        fd = os.open(dev, os.O_WRONLY | os.O_DIRECT)
+    except OSError as e:
+        fail(e.errno)
+    m, addr = aligned(pattern(int(seed), length))
+    try:
+        n = os.pwritev(fd, [memoryview(m)[:length]], off, 0 if "plain" in opts else RWF_ATOMIC)
+    except OSError as e:
+        fail(e.errno)
+    print("ok" if n == length else "short write of %d bytes" % n)
+
+
+def write_bytes():
+    with open("/proc/self/io") as f:
+        for line in f:
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    return None
+
+
+def cmd_io(name, *args):
+    before = write_bytes()
+    if before is None:
+        print("no write_bytes in /proc/self/io (task I/O accounting off)")
+        sys.exit(1)
+    try:
+        {"write": cmd_write, "list": cmd_list}[name](*args)
+    finally:
+        print("write_bytes %d" % (write_bytes() - before))
+
+
 def cmd_pattern(seed, length):
     sys.stdout.buffer.write(pattern(int(seed), int(length)))
 
 
 def main():
     cmd = {"list": cmd_list, "failnth": cmd_failnth, "biglist": cmd_biglist,
-           "pattern": cmd_pattern}.get(sys.argv[1] if len(sys.argv) > 1 else "")
+           "pattern": cmd_pattern, "write": cmd_write, "io": cmd_io}.get(sys.argv[1] if len(sys.argv) > 1 else "")
     if cmd is None or len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

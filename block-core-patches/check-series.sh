@@ -16,6 +16,13 @@
 #    of include/linux/blk_types.h has that form;
 #  - CHECK CAMELCASE on an identifier the pristine tree's headers already have (md's rdev
 #    flags Faulty, In_sync, ...): new code has to use them by their names.
+#  - WARNING COMMIT_LOG_LONG_LINE on an `Upstream: <id> ("<subject>")` line: a backported
+#    commit is named as `git log --oneline` names it, unwrapped;
+#  - WARNING SPLIT_STRING in null_blk's configfs features string, which 6.1 writes as one
+#    string literal per line;
+#  - WARNING AVOID_BUG for dm_accept_partial_bio()'s BUG_ON on an atomic write: the function
+#    asserts its other preconditions with BUG_ON, and mainline asserts this one the same way;
+#  - CHECK MACRO_ARG_REUSE on a for_each iterator macro (as bio_for_each_segment()).
 #
 # Then the files the whole series touches are compiled for i386 (i386_defconfig with the
 # guest's config fragments; objects only, no link): a 64-bit division there is a call to a
@@ -91,6 +98,24 @@ for p in "${list[@]}"; do
 			if [[ $detail =~ ^\+#define[[:space:]]+REQ_[A-Z0-9_]+[[:space:]]+\(__force\ blk_opf_t\) ]]; then
 				allowed+=("the REQ_* form"); continue
 			fi ;;
+		WARNING:COMMIT_LOG_LONG_LINE)
+			if [[ $detail == *" | Upstream: "* ]]; then
+				allowed+=("an Upstream: line"); continue
+			fi ;;
+		WARNING:SPLIT_STRING)
+			if [[ $detail == *"FILE: drivers/block/null_blk/main.c:"* ]] &&
+				[[ $detail =~ \|\ [\ +][[:space:]]+\"[a-z_,]+,\"\ \| ]]; then
+				allowed+=("null_blk's features string"); continue
+			fi ;;
+		WARNING:AVOID_BUG)
+			if [[ $detail == *"FILE: drivers/md/dm.c:"* ]] &&
+				[[ $detail == *"BUG_ON(!dm_bio_may_be_partial(bio));"* ]]; then
+				allowed+=("dm_accept_partial_bio()'s BUG_ON"); continue
+			fi ;;
+		CHECK:MACRO_ARG_REUSE)
+			if [[ $detail =~ \+#define[[:space:]]+[a-z_]*for_each[a-z_]*\( ]]; then
+				allowed+=("a for_each macro"); continue
+			fi ;;
 		CHECK:CAMELCASE)
 			word=${detail#*<} word=${word%%>*}
 			# Defined there: an enum member, a #define or a struct/union/enum tag.
@@ -103,8 +128,11 @@ for p in "${list[@]}"; do
 		notok+=("$type: ${detail#"$type: "}")
 	done < <(awk '/^(ERROR|WARNING|CHECK):[A-Z_0-9]+:/ {
 			if (t != "") print t "\t" d
-			split($0, a, ":"); t = a[1] ":" a[2]; d = $0; want = (a[2] == "COMPLEX_MACRO"); next }
-		want && /^\+/ { d = $0; want = 0 }
+			split($0, a, ":"); t = a[1] ":" a[2]; d = $0; ctx = 0
+			want = (a[2] == "COMPLEX_MACRO"); next }
+		want && /^\+/ { d = $0; want = 0; next }
+		t != "" && !want && /^$/ { ctx = 2; next }
+		t != "" && !want && ctx < 2 && !/^total:/ { d = d " | " $0; ctx = 1 }
 		END { if (t != "") print t "\t" d }' "$cplog")
 	# Every finding counted in checkpatch's total must have been read above.
 	if [[ $cp =~ ^([0-9]+)\ errors,\ ([0-9]+)\ warnings,\ ([0-9]+)\ checks$ ]] &&

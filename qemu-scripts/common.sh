@@ -27,8 +27,8 @@ KNOWN_LINUX_SOURCE_VERSION=6.1.192-3
 KERNEL_RECIPE=1
 KBUILD_LOCK=${KBUILD_LOCK:-/tmp/dm-atomic-kbuild.lock}
 # The patch series the kernel is built with: a directory holding a `series` file and the
-# patches it names.  DMA_SERIES_DIR=block-core-patches/v3/patches builds the next version
-# (under its own key); a `guest.config` there adds config symbols its tests need.
+# patches it names.  DMA_SERIES_DIR=DIR builds another (under its own key); a `guest.config`
+# there adds config symbols its tests need.
 SERIES_DIR=$(cd "$TOP" && cd "${DMA_SERIES_DIR:-block-core-patches}" 2>/dev/null && pwd) ||
 	{ printf 'error: DMA_SERIES_DIR=%s is not a directory\n' "$DMA_SERIES_DIR" >&2; exit 1; }
 # The out-of-tree modules (dm-atomic, tests/kmod) are built per checkout, in

@@ -108,7 +108,7 @@ mem=2048
 [ -n "${DMA_VM_MEM:-}" ] && mem=$DMA_VM_MEM
 append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/dma-init panic=-1 oops=panic"
 # bio_set slabs may be failed alone by failslab (its cache-filter), to show what waits for a
-# mempool's reserve (block-atomic-mempressure.t); nothing else changes for them.
+# mempool's reserve (write-list-mempressure.t); nothing else changes for them.
 append+=" slub_debug=A,bio-*"
 # no_timer_check: under TCG on a loaded host the IO-APIC timer check at boot can
 # miss its ticks and panic ("IO-APIC + timer doesn't work!"); the timer works.

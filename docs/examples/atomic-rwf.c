@@ -2,13 +2,16 @@
 /*
  * One atomic write with RWF_ATOMIC, written as for Linux 6.11 and later: ask
  * statx() what the device can do, then pwritev2() with RWF_ATOMIC.  The same
- * program runs unchanged on later kernels and on the dm-atomic series.
+ * program runs unchanged on later kernels and on the dm-atomic series, which
+ * has mainline's rules for RWF_ATOMIC.
  *
  *   atomic-rwf DEVICE OFFSET LENGTH BYTE
  *
  * Writes LENGTH bytes of BYTE at OFFSET in one pwritev2(RWF_ATOMIC) on an
- * O_DIRECT descriptor, then fdatasync()s.  LENGTH must be a power of two
- * between the device's atomic write units and OFFSET a multiple of LENGTH.
+ * O_DIRECT descriptor, from one buffer, then fdatasync()s.  LENGTH must be a
+ * power of two between the device's atomic write units and OFFSET a multiple
+ * of LENGTH.  (Other lengths and alignments: a BLKWRITELIST list of one
+ * segment, see atomic-list.c.)
  * Exit status 0 done, 1 the device or kernel cannot write atomically (nothing
  * written), 2 any other error.
  */
@@ -68,7 +71,11 @@ int main(int argc, char **argv)
 	off = strtoull(argv[2], NULL, 10);
 	len = strtoull(argv[3], NULL, 10);
 
-	/* 1. What the device can do.  Older kernels do not set the mask bit. */
+	/*
+	 * 1. What the device can do.  Older kernels, and devices (or partitions)
+	 * without atomic writes, do not set the mask bit.  segments_max is 1: one
+	 * buffer per write.
+	 */
 	memset(&stx, 0, sizeof(stx));
 	if (syscall(SYS_statx, AT_FDCWD, argv[1], 0, STATX_WRITE_ATOMIC_611, &stx)) {
 		fprintf(stderr, "statx %s: %s\n", argv[1], strerror(errno));
@@ -83,7 +90,7 @@ int main(int argc, char **argv)
 	       stx.stx_atomic_write_unit_min, stx.stx_atomic_write_unit_max,
 	       stx.stx_atomic_write_segments_max);
 
-	/* 2. The write: O_DIRECT, an aligned buffer, RWF_ATOMIC on this call only. */
+	/* 2. The write: O_DIRECT, one aligned buffer, RWF_ATOMIC on this call only. */
 	fd = open(argv[1], O_WRONLY | O_DIRECT);
 	if (fd < 0) {
 		fprintf(stderr, "open %s: %s\n", argv[1], strerror(errno));
@@ -99,12 +106,18 @@ int main(int argc, char **argv)
 
 	n = pwritev2(fd, &iov, 1, off, RWF_ATOMIC);
 	if (n < 0 && errno == EOPNOTSUPP) {
-		/* A kernel without RWF_ATOMIC refuses it: it is never ignored. */
+		/*
+		 * A kernel without RWF_ATOMIC refuses it, as does a device
+		 * without atomic writes: the flag is never ignored.
+		 */
 		fprintf(stderr, "%s: no atomic writes on this device or kernel\n", argv[1]);
 		return 1;
 	}
 	if (n < 0) {
-		/* EINVAL: not a power of two, out of the units, or misaligned. */
+		/*
+		 * EINVAL: not a power of two, out of the units, misaligned, or
+		 * reaching past the end of the device; ENOSPC: starting there.
+		 */
 		fprintf(stderr, "pwritev2: %s\n", strerror(errno));
 		return 2;
 	}

@@ -1,5 +1,5 @@
 The test helpers (dma-craft, dma-rwf, dma-unit) and the application examples of
-docs/examples/ (atomic-list, atomic-open, atomic-rwf) are built into tools/test-bin/, never
+docs/examples/ (atomic-list, atomic-rwf) are built into tools/test-bin/, never
 beside the user tools in tools/bin/ (a tree built before keeps none there);
 the host tests and the guest have both directories on PATH.
 
@@ -8,7 +8,6 @@ the host tests and the guest have both directories on PATH.
   [1]
   $ ls test-bin
   atomic-list
-  atomic-open
   atomic-rwf
   dma-craft
   dma-rwf

@@ -1,22 +1,10 @@
-tools/include/linux/blk-atomic.h must be a verbatim copy of the uapi header
-the patch series adds (include/uapi/linux/blk-atomic.h).  The header is
-rebuilt from the series with git apply, restricted to that one file.
-
-  $ cd "$TOP/block-core-patches" 2>/dev/null || { echo "skipped: block-core-patches/ does not exist yet"; exit 80; }
-  $ if [ -f series ]; then list=$(grep -v '^#' series | grep .); else list=$(ls *.patch 2>/dev/null); fi
-  $ grep -l 'include/uapi/linux/blk-atomic.h' $list >/dev/null 2>&1 || { echo "no patch adds include/uapi/linux/blk-atomic.h yet"; exit 80; }
-  $ w=$(mktemp -d); git init -q "$w"
-  $ for p in $list; do git -C "$w" apply --include=include/uapi/linux/blk-atomic.h "$PWD/$p" || echo "FAILED: $p"; done
-  $ diff -u "$w/include/uapi/linux/blk-atomic.h" "$TOP/tools/include/linux/blk-atomic.h" && echo identical
-  identical
-  $ rm -rf "$w"
-
 tools/include/linux/blk-write-list.h must be a verbatim copy of the uapi
-header of the next series (include/uapi/linux/blk-write-list.h, added by the
-BLKWRITELIST patch in block-core-patches/v3/patches/).
+header the patch series adds (include/uapi/linux/blk-write-list.h, in the
+BLKWRITELIST patch).  The header is rebuilt from that patch with git apply,
+restricted to that one file.
 
-  $ cd "$TOP/block-core-patches/v3/patches" 2>/dev/null || { echo "skipped: block-core-patches/v3/patches/ does not exist"; exit 80; }
-  $ p=$(grep -l '^+++ b/include/uapi/linux/blk-write-list.h' 0*.patch)
+  $ cd "$TOP/block-core-patches" 2>/dev/null || { echo "skipped: block-core-patches/ does not exist"; exit 80; }
+  $ p=$(grep -l '^+++ b/include/uapi/linux/blk-write-list.h' $(grep -v '^#' series | grep .))
   $ echo "$p"
   00*-block-add-the-BLKWRITELIST-ioctl.patch (glob)
   $ w=$(mktemp -d); git init -q "$w"
@@ -25,6 +13,9 @@ BLKWRITELIST patch in block-core-patches/v3/patches/).
   identical
   $ rm -rf "$w"
 
+tools/include/linux/blk-atomic.h is the uapi header of the previous version
+of the series (BLKATOMICWRITE, O_ATOMIC), which the tools still support on a
+kernel built with it.
 Both describe the same ioctl: the same number, and structures of the same
 layout, so a program built with either header works on either kernel.
 

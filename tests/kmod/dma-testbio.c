@@ -4,7 +4,7 @@
  * the kernel, with bio flags no userspace path sets (REQ_PREFLUSH, say),
  * and reports how it completed.  For the VM tests only.
  *
- *   insmod dma-testbio.ko dev=/dev/mapper/x nr=2 preflush=1 fua=0 seed=7
+ *   insmod dma-testbio.ko dev=/dev/mapper/x nr=2 preflush=1 fua=0 nowait=0 seed=7
  *
  * Range i writes 4 KiB at byte offset 65536 * i, every byte (seed + i) & 0xff.
  * The load fails with the list's error (so insmod says why) or succeeds
@@ -14,9 +14,12 @@
  *  - v3 (write lists, <linux/blk-write-list.h>): the list is one
  *    REQ_OP_WRITE_LIST bio of nr ranges with its range table
  *    (blk_write_list_alloc(), bio_set_write_list()), given to submit_bio();
- *    preflush and fua set REQ_PREFLUSH and REQ_FUA on that bio;
+ *    preflush, fua and nowait set REQ_PREFLUSH, REQ_FUA and REQ_NOWAIT on
+ *    that bio (no userspace call sets REQ_NOWAIT on a list: BLKWRITELIST has
+ *    no such flag);
  *  - v2: nr REQ_ATOMIC bios, one a range, given to blk_submit_atomic();
- *    preflush sets REQ_PREFLUSH on the first, fua REQ_FUA on every one.
+ *    preflush sets REQ_PREFLUSH on the first, fua and nowait REQ_FUA and
+ *    REQ_NOWAIT on every one.
  */
 #include <linux/bio.h>
 #include <linux/blkdev.h>
@@ -42,6 +45,9 @@ MODULE_PARM_DESC(preflush, "set REQ_PREFLUSH (v2: on the first bio)");
 static bool fua;
 module_param(fua, bool, 0444);
 MODULE_PARM_DESC(fua, "set REQ_FUA (v2: on every bio)");
+static bool nowait;
+module_param(nowait, bool, 0444);
+MODULE_PARM_DESC(nowait, "set REQ_NOWAIT (v2: on every bio)");
 static unsigned int seed;
 module_param(seed, uint, 0444);
 MODULE_PARM_DESC(seed, "data byte of range i is (seed + i) & 0xff");
@@ -65,6 +71,8 @@ static int testbio_submit(struct block_device *bdev)
 		opf |= REQ_PREFLUSH;
 	if (fua)
 		opf |= REQ_FUA;
+	if (nowait)
+		opf |= REQ_NOWAIT;
 	wl = blk_write_list_alloc(nr, GFP_KERNEL);
 	if (!wl)
 		return -ENOMEM;
@@ -131,6 +139,8 @@ static int testbio_submit(struct block_device *bdev)
 			opf |= REQ_PREFLUSH;
 		if (fua)
 			opf |= REQ_FUA;
+		if (nowait)
+			opf |= REQ_NOWAIT;
 		pages[i] = alloc_page(GFP_KERNEL);
 		bios[i] = bio_alloc(bdev, 1, opf, GFP_KERNEL);
 		if (!pages[i] || !bios[i])
@@ -167,9 +177,10 @@ static int __init testbio_init(void)
 	if (IS_ERR(bdev))
 		return PTR_ERR(bdev);
 	r = testbio_submit(bdev);
-	pr_info("dma-testbio: %s: list of %u %s%s%s: %s (%d)\n", dev, nr,
+	pr_info("dma-testbio: %s: list of %u %s%s%s%s: %s (%d)\n", dev, nr,
 		TESTBIO_WRITE_LIST ? "range(s)" : "bio(s)",
 		preflush ? " +PREFLUSH" : "", fua ? " +FUA" : "",
+		nowait ? " +NOWAIT" : "",
 		r ? "failed" : "done", r);
 	blkdev_put(bdev, mode);
 	return r;

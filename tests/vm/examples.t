@@ -1,7 +1,6 @@
 The application examples of docs/application-guide.md, as built from docs/examples/: an
-O_ATOMIC write (the current series only: the v3 series has no O_ATOMIC), an RWF_ATOMIC write
-and a BLKWRITELIST list of discontiguous ranges on dm-atomic, read back; on a plain disk (no
-atomic writes) they refuse and write nothing.
+RWF_ATOMIC write and a BLKWRITELIST list of discontiguous ranges on dm-atomic, read back; on a
+plain disk (no atomic writes) they refuse and write nothing.
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomic-lib.sh"
@@ -9,8 +8,7 @@ atomic writes) they refuse and write nothing.
   $ _require_dm_atomic
   $ dmsetup create app --table "0 $(_sectors $SCRATCH0) atomic $SCRATCH0 $SCRATCH1"
   $ _dma_lists /dev/mapper/app || _skip "the kernel has no atomic write lists"
-  $ if [ "$(_list_series)" = v2 ]; then atomic-open /dev/mapper/app 8192 16384 65
-  > else _dma_write <(python3 -c 'import sys; sys.stdout.buffer.write(b"A" * 16384)') /dev/mapper/app 8192 && echo "wrote 16384 bytes at 8192 atomically"; fi
+  $ _dma_write <(python3 -c 'import sys; sys.stdout.buffer.write(b"A" * 16384)') /dev/mapper/app 8192 && echo "wrote 16384 bytes at 8192 atomically"
   wrote 16384 bytes at 8192 atomically
   $ atomic-list /dev/mapper/app 66 0:4096 1048576:8192 67108864:4096
   wrote 3 ranges atomically
@@ -22,7 +20,7 @@ atomic writes) they refuse and write nothing.
   $ dd if=/dev/mapper/app bs=4096 skip=16384 count=1 iflag=direct status=none | tr -d B | wc -c
   0
 
-The RWF_ATOMIC example, written for later kernels, runs unchanged: it asks statx, then
+The RWF_ATOMIC example asks statx, then
 writes with pwritev2(RWF_ATOMIC).
 
   $ atomic-rwf /dev/mapper/app 131072 65536 68 | sed 's/from up to 1024 buffers/from up to N buffers/; s/from up to 1 buffers/from up to N buffers/'
@@ -39,9 +37,6 @@ A list the device cannot take (more ranges than max_write_list_segments) is refu
 
 A plain virtio disk advertises no atomic writes: both examples say so and write nothing.
 
-  $ atomic-open $SCRATCH2 0 4096 65 2>&1 | _filter_scratch; echo "exit ${PIPESTATUS[0]}"
-  SCRATCH2: (no atomic writes on this device|this kernel has no O_ATOMIC) (re)
-  exit 1
   $ atomic-list $SCRATCH2 66 0:4096 2>&1 | _filter_scratch; echo "exit ${PIPESTATUS[0]}"
   SCRATCH2: cannot write 1 ranges atomically (limit 0)
   exit 1

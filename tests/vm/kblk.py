@@ -3,10 +3,10 @@
 dm-atomic's tests run on a kernel with either version of the block-core series, or on a
 stock kernel (the stock-kernel share), and must mean the same there:
 
-  v3 (block-core-patches/v3): a write list is one BLKWRITELIST ioctl (or a REQ_OP_WRITE_LIST
+  v3 (block-core-patches/): a write list is one BLKWRITELIST ioctl (or a REQ_OP_WRITE_LIST
       bio in the kernel); limits in queue/max_write_list_segments and write_list_max_bytes;
       there is no O_ATOMIC.
-  v2 (block-core-patches/): the same ioctl, named BLKATOMICWRITE (number and layout are the
+  v2 (the previous version): the same ioctl, named BLKATOMICWRITE (number and layout are the
       same), or a write() to an O_ATOMIC|O_DIRECT descriptor; limits in
       queue/atomic_write_segments and atomic_write_max_bytes.
   stock: neither; dm-atomic logs every write bio by itself.

@@ -17,10 +17,17 @@ signals); under raid1 with the array's resync barriers held.
   $ n0=$(_majmin /dev/nullb0); n1=$(_majmin /dev/nullb1)
   $ wstat() { sed -n "s/^$1 .*wbytes=\([0-9]*\) .*wios=\([0-9]*\).*/\1 \2/p" $G/io.stat; }
   $ writer() { sh -c "echo \$\$ > $G/cgroup.procs; exec $W list $*" > /tmp/wl-thr.out 2>&1 & wp=$!; }
+  $ inflight() {
+  >   local i; for i in $(seq 150); do grep -qE 'submit_bio_wait|blkdev_direct_IO' /proc/$1/stack 2>/dev/null && return; sleep 0.2; done
+  > }
   $ only_waits() {
   >   grep -q submit_bio_wait /proc/$1/stack && echo "waits in submit_bio_wait"
   >   grep -E 'throtl|schedule_timeout|dm_|raid1|md_' /proc/$1/stack | sed 's/^\[<[0-9a-f]*>\] //; s/+.*//'
   > }
+
+`inflight PID` waits (up to 30 s) until PID's write is in the block layer, so that each check
+below starts from the same point however slowly the writer (Python) starts: on the debug
+kernel that takes seconds.
 
 (a) dm-linear over nullb0, 4 KiB/s of writes to nullb0 for the group: a 256 KiB list (two
 ranges of 128 KiB) takes 64 s.  Its submitter waits only for the bio; `dmsetup suspend`
@@ -29,7 +36,7 @@ meanwhile waits for it as in-flight I/O (state S) and ends on SIGINT.
   $ echo "$n0 wbps=4096" > $G/io.max
   $ echo "0 1048576 linear /dev/nullb0 0" | dmsetup create wl-thr
   $ writer /dev/mapper/wl-thr 0:131072:1 1048576:131072:2
-  $ sleep 2; only_waits $wp
+  $ inflight $wp; sleep 2; only_waits $wp
   waits in submit_bio_wait
   $ (exec dmsetup --noudevsync suspend wl-thr) > /tmp/wl-thr-suspend.out 2>&1 & sp=$!
   $ sleep 3
@@ -67,7 +74,7 @@ that leg's throttle queue, and nothing is on the legs until the limit is lifted.
   ok
   $ echo "$n0 wbps=4096" > $G/io.max; echo "$n1 wbps=4096" > $G/io.max
   $ writer /dev/md/wl-thr 0:131072:3 1048576:131072:4
-  $ sleep 2; only_waits $wp
+  $ inflight $wp; sleep 2; only_waits $wp
   waits in submit_bio_wait
   $ for d in nullb0 nullb1; do dd if=/dev/$d bs=128k skip=$(( (off + 1048576) / 131072 )) count=1 iflag=direct status=none | tr -d '\0' | wc -c; done
   0
@@ -81,12 +88,12 @@ that leg's throttle queue, and nothing is on the legs until the limit is lifted.
 
 A md suspend meanwhile waits for the list as in-flight I/O, as long as for a plain write of
 the same size under the same limit (16 KiB/s on each leg: 16 s for 256 KiB; the suspend starts
-2 s after the write): writing suspend_hi suspends the array, which waits for the I/O in
+2 s after the write is in flight): writing suspend_hi suspends the array, which waits for the I/O in
 flight.
 
   $ susp() {
   >   local s e
-  >   sleep 2; s=$(date +%s%N)
+  >   inflight $wp; sleep 2; s=$(date +%s%N)
   >   echo 1073741824 > /sys/block/$md/md/suspend_hi; echo 0 > /sys/block/$md/md/suspend_hi
   >   e=$(date +%s%N); echo $(( (e - s) / 1000000 ))
   > }

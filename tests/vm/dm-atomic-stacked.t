@@ -7,8 +7,8 @@ limits; raid0 (chunks 4K, 16K, 64K, 96K, 256K, 1M), raid10 (16K, 64K) and dm-str
 those limits cut to the chunk.  statx says the same, RWF_ATOMIC writes inside the limits land
 whole (through each leg's log) while those outside fail with EINVAL and write nothing
 (_md_atomics_check in atomics-lib.sh: the checks of blktests' _md_atomics_test for md/002 and
-md/003).  dm-mirror with regions smaller than the legs' atomic_write_max_bytes is where the
-series departs from mainline (patch 17).
+md/003).  dm-mirror with regions smaller than the legs' unit_max is where the series departs
+from mainline (patch 18).
 
   $ . "$TESTDIR/lib.sh"
   $ . "$TESTDIR/atomics-lib.sh"
@@ -117,18 +117,37 @@ legs' limits, and a unit_max write reaches all four legs whole.
   /dev/mapper/dsa3 match
   $ dmsetup remove stacked
 
-With regions of 512 KiB (as dm-atomics.t has them, where the components' atomic_write_max_bytes
-is 512 KiB too), the series departs from mainline: patch 17 (dm_target_fit_atomic_limits())
-caps a target's atomic limits at its max_io_len, the region, so atomic_write_max_bytes is
-512 KiB, not the legs' 1 MiB that mainline (no chunk for dm-mirror) reports.  The units are the
-same, so every RWF_ATOMIC write behaves as in mainline.
+With regions of 512 KiB (as dm-atomics.t has them), smaller than the legs' atomic_write_max_bytes
+but not than their unit_max: mainline's limits (patch 17 is mainline's; no chunk for dm-mirror).
 
   $ dmsetup create stacked --table "0 131072 mirror core 2 1024 nosync 4 /dev/mapper/dsa0 0 /dev/mapper/dsa1 0 /dev/mapper/dsa2 0 /dev/mapper/dsa3 0"
-  $ _atomic_limits /dev/mapper/stacked
-  unit_min=512 unit_max=524288 max_bytes=524288 boundary=0
+  $ _atomic_limits /dev/mapper/stacked; cat /sys/block/$(basename $(readlink -f /dev/mapper/stacked))/queue/chunk_sectors
+  unit_min=512 unit_max=524288 max_bytes=1048576 boundary=0
+  0
   $ _atomic_write /dev/mapper/stacked 524288 524288 44; _atomic_check /dev/mapper/dsa3 524288 524288 44
   ok
   match
+  $ dmsetup remove stacked
+
+With regions of 256 KiB, smaller than the legs' unit_max, the series departs from mainline:
+DM core cuts a mirror's I/O at every region boundary and fails an atomic write it would cut
+with EIO, so patch 18 caps unit_max at the region (mainline advertises the legs' 512 KiB, and
+every 512 KiB write, crossing a region boundary, fails with EIO).  Here the 512 KiB write is
+refused up front with EINVAL and writes nothing; a 256 KiB write lands whole on every leg.
+
+  $ dmsetup create stacked --table "0 131072 mirror core 2 512 nosync 4 /dev/mapper/dsa0 0 /dev/mapper/dsa1 0 /dev/mapper/dsa2 0 /dev/mapper/dsa3 0"
+  $ _atomic_limits /dev/mapper/stacked
+  unit_min=512 unit_max=262144 max_bytes=1048576 boundary=0
+  $ _atomic_write /dev/mapper/stacked 524288 524288 45; _atomic_check /dev/mapper/dsa0 524288 524288 44
+  EINVAL
+  match
+  $ _atomic_write /dev/mapper/stacked 786432 262144 46
+  ok
+  $ for d in $L; do echo "$d $(_atomic_check $d 786432 262144 46)"; done
+  /dev/mapper/dsa0 match
+  /dev/mapper/dsa1 match
+  /dev/mapper/dsa2 match
+  /dev/mapper/dsa3 match
   $ dmsetup remove stacked
 
   $ for i in 0 1 2 3; do dmsetup remove dsa$i dsd$i dsm$i; done

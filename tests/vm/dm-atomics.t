@@ -5,7 +5,7 @@ same through LVM (linear, striped, mirror).  A write inside the limits lands who
 back, on every mirror leg; one outside fails with EINVAL and writes nothing
 (_md_atomics_check in atomics-lib.sh).  No advertised write can cross from one dm-linear
 target to the next: the units are capped at the largest power of two dividing each target's
-begin (patch 17; mainline advertises the components' units and fails such a write with EIO,
+begin (patch 18; mainline advertises the components' units and fails such a write with EIO,
 since DM never splits an atomic write).  LVM's raid1
 (dm-raid) has no atomic writes in mainline up to 6.19: it reports 0 and refuses RWF_ATOMIC.
 dm-crypt is in dm-crypt-atomics.t.

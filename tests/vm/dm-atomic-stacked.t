@@ -121,7 +121,7 @@ With regions of 512 KiB (as dm-atomics.t has them), smaller than the legs' atomi
 but not than their unit_max: mainline's limits (patch 17 is mainline's; no chunk for dm-mirror).
 
   $ dmsetup create stacked --table "0 131072 mirror core 2 1024 nosync 4 /dev/mapper/dsa0 0 /dev/mapper/dsa1 0 /dev/mapper/dsa2 0 /dev/mapper/dsa3 0"
-  $ _atomic_limits /dev/mapper/stacked; cat /sys/block/$(basename $(readlink -f /dev/mapper/stacked))/queue/chunk_sectors
+  $ _atomic_limits /dev/mapper/stacked; cat "$(_atomic_qdir /dev/mapper/stacked)/chunk_sectors"
   unit_min=512 unit_max=524288 max_bytes=1048576 boundary=0
   0
   $ _atomic_write /dev/mapper/stacked 524288 524288 44; _atomic_check /dev/mapper/dsa3 524288 524288 44

@@ -150,6 +150,19 @@ while read -r t; do
 	for f in /sys/kernel/debug/fail*/probability; do [ -e "$f" ] && echo 0 >"$f" 2>/dev/null; done
 	# A test cleans up after itself; whatever it left behind is its failure.
 	left=$( { dmsetup ls 2>/dev/null | grep -v '^No devices found'; grep -l . /sys/block/md*/md/level 2>/dev/null; losetup -a 2>/dev/null; } )
+	# So is a systemd-udevd it started, or its control socket: libdevmapper takes that socket
+	# for a running udev, and every later test would print "Udev is running ..." and get udev's
+	# links.  `udevadm control --exit` only asks, so give a udevd on its way out 30 s.
+	if pgrep -x systemd-udevd >/dev/null || [ -e /run/udev/control ]; then
+		for _ in $(seq 150); do pgrep -x systemd-udevd >/dev/null || break; sleep 0.2; done
+		udev_left=$( { pgrep -a -x systemd-udevd | sed 's/^/systemd-udevd still running: /';
+			       [ -e /run/udev/control ] && echo "/run/udev/control (udev's control socket)"; } )
+		if [ -n "$udev_left" ]; then
+			left=$(printf '%s\n%s' "$left" "$udev_left" | sed '/^$/d')
+			pkill -KILL -x systemd-udevd 2>/dev/null
+			rm -f /run/udev/control
+		fi
+	fi
 	if [ -n "$left" ]; then
 		printf 'LEFT BEHIND (cleaned up by the runner):\n%s\n' "$left" >>"$res/$name.out"
 		[ "$status" = passed ] && status=failed

@@ -12,6 +12,23 @@ export DM_DISABLE_UDEV=1
 export MDADM_NO_UDEV=1
 dmsetup() { command dmsetup --noudevsync "$@"; }
 
+# _udevd_stop: stop the systemd-udevd a test started and wait until it is gone.  `udevadm
+# control --exit` only asks: on a slow kernel udevd may still be running, its control socket
+# still in /run/udev, when the next test starts (the runner fails a test that leaves either).
+_udevd_stop() {
+	local i
+	udevadm control --exit 2>/dev/null
+	for i in $(seq 300); do
+		pgrep -x systemd-udevd >/dev/null || break
+		sleep 0.2
+	done
+	if pgrep -x systemd-udevd >/dev/null; then
+		echo "systemd-udevd still running 60 s after udevadm control --exit: killed"
+		pkill -KILL -x systemd-udevd
+	fi
+	rm -f /run/udev/control
+}
+
 # _skip REASON: end the test as skipped (cram's exit 80), saying why.
 _skip() { echo "skipped: $*" >&2; exit 80; }
 

@@ -88,7 +88,7 @@ Without the rule the same partition gets its file system's links (what the rule 
   by-uuid/3b7d2c1e-0f9a-4b8c-8d7e-6f5a4b3c2d1e: SCRATCH01
   by-label/stale: SCRATCH01
 
-  $ udevadm control --exit
+  $ _udevd_stop
   $ rm /etc/atomictab
   $ dd if=/dev/zero of=$SCRATCH0 bs=1M count=1 oflag=direct status=none; dd if=/dev/zero of=$SCRATCH0 bs=1M seek=$(($(_sectors $SCRATCH0) / 2048 - 1)) count=1 oflag=direct status=none
   $ blockdev --rereadpt $SCRATCH0; [ -b $P ] || echo "partition gone"

@@ -27,6 +27,6 @@ number), and the rule left it alone.
   0
   [1]
 
-  $ udevadm control --exit
+  $ _udevd_stop
   $ rm /etc/udev/rules.d/58-dm-atomic.rules
   $ [ $had_disk = 1 ] || rm -rf /dev/disk; [ $had_run = 1 ] || rm -rf /run/udev

@@ -92,7 +92,7 @@ event gives the LV back to the device-mapper and LVM rules: its physical volume 
 Clean up: the LV, the volume group, the labels; udev stopped.
 
   $ lvremove -q -y vgd/data >/dev/null && vgremove -q -y vgd >/dev/null && pvremove -q -y $SCRATCH0 >/dev/null
-  $ udevadm control --exit
+  $ _udevd_stop
   $ rm /etc/atomictab /etc/udev/rules.d/58-dm-atomic.rules; rm -rf $LVM_SYSTEM_DIR
   $ dd if=/dev/zero of=$SCRATCH0 bs=1M count=1 oflag=direct status=none; dd if=/dev/zero of=$SCRATCH1 bs=1M count=1 oflag=direct status=none
   $ [ $had_disk = 1 ] || rm -rf /dev/disk; [ $had_run = 1 ] || rm -rf /run/udev

@@ -52,6 +52,8 @@ struct dmat_log {
 	struct dmat_scan check;		/* that scan: what recovery replays */
 	bool formatted;			/* by dmat_log_activate() */
 	bool read_only;			/* dmat_log_open(read_only): never writes */
+	struct mutex *sb_lock;		/* shared by the tables on these devices */
+	bool superseded;		/* dmat_log_supersede(): no superblock write */
 	struct dmat_geometry geo;
 
 	spinlock_t lock;		/* protects the fields below */
@@ -106,15 +108,47 @@ static sector_t meta_sector(u64 meta_block)
 	return meta_block << (DMAT_BLOCK_SHIFT - SECTOR_SHIFT);
 }
 
+/* Read the superblock into @page, under the devices' sb_lock. */
+static int read_sb(struct dmat_log *log, struct page *page)
+{
+	int r;
+
+	mutex_lock(log->sb_lock);
+	r = sync_io(log, log->meta, 0, &page, 1, DMAT_BLOCK_SIZE,
+		    REQ_OP_READ | REQ_SYNC | REQ_META);
+	mutex_unlock(log->sb_lock);
+	return r;
+}
+
+/*
+ * Write the in-core superblock, under the devices' sb_lock: -ESTALE, and
+ * nothing written, once a reloaded table took the metadata over.
+ */
 static int write_sb(struct dmat_log *log)
 {
+	int r;
+
+	mutex_lock(log->sb_lock);
+	if (log->superseded) {
+		r = -ESTALE;
+		goto out;
+	}
 	/* A feature the target asked for goes into every superblock written. */
 	if (log->want_incompat & ~le32_to_cpu(log->sb->feature_incompat)) {
 		log->sb->feature_incompat |= cpu_to_le32(log->want_incompat);
 		dmat_sb_seal(log->sb);
 	}
-	return sync_io(log, log->meta, 0, &log->sb_page, 1, DMAT_BLOCK_SIZE,
-		       REQ_OP_WRITE | REQ_SYNC | REQ_META | REQ_FUA);
+	r = sync_io(log, log->meta, 0, &log->sb_page, 1, DMAT_BLOCK_SIZE,
+		    REQ_OP_WRITE | REQ_SYNC | REQ_META | REQ_FUA);
+out:
+	mutex_unlock(log->sb_lock);
+	return r;
+}
+
+void dmat_log_supersede(struct dmat_log *log)
+{
+	lockdep_assert_held(log->sb_lock);
+	log->superseded = true;
 }
 
 /* ------------------------------------------------------------------------
@@ -326,8 +360,8 @@ static int format_later(struct dmat_log *log, char **error)
 }
 
 int dmat_log_open(struct block_device *meta, struct block_device *data,
-		  sector_t target_sectors, bool read_only, struct dmat_log **logp,
-		 char **error)
+		  sector_t target_sectors, bool read_only, struct mutex *sb_lock,
+		  struct dmat_log **logp, char **error)
 {
 	struct dmat_log *log;
 	enum dmat_sb_result res;
@@ -353,6 +387,7 @@ int dmat_log_open(struct block_device *meta, struct block_device *data,
 	log->sb = page_address(log->sb_page);
 	log->meta = meta;
 	log->data = data;
+	log->sb_lock = sb_lock;
 	log->meta_blocks = bdev_nr_bytes(meta) >> DMAT_BLOCK_SHIFT;
 	log->data_sectors = bdev_nr_sectors(data);
 	spin_lock_init(&log->lock);
@@ -364,8 +399,7 @@ int dmat_log_open(struct block_device *meta, struct block_device *data,
 		r = -EINVAL;
 		goto bad;
 	}
-	r = sync_io(log, meta, 0, &log->sb_page, 1, DMAT_BLOCK_SIZE,
-		    REQ_OP_READ | REQ_SYNC | REQ_META);
+	r = read_sb(log, log->sb_page);
 	if (r) {
 		*error = "Cannot read the superblock";
 		r = -EIO;
@@ -1075,8 +1109,7 @@ static int recover(struct dmat_log *log, u64 window, char **error)
 	 * are not checked again.
 	 */
 	if (log->checked) {
-		r = sync_io(log, log->meta, 0, &rc->desc_page, 1, DMAT_BLOCK_SIZE,
-			    REQ_OP_READ | REQ_SYNC | REQ_META);
+		r = read_sb(log, rc->desc_page);
 		if (r) {
 			*error = "Cannot read the superblock";
 			goto out;

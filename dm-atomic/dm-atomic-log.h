@@ -13,6 +13,8 @@
  *	dmat_log_activate()  format an all-zero device, or replay the committed
  *			    transactions and checkpoint
  *	dmat_log_reserve() / dmat_log_write() / dmat_log_retire()   at run time
+ *	dmat_log_supersede() a reloaded table took over: no superblock write
+ *			    (-ESTALE) from here
  *	dmat_log_close()
  *
  * Space: a transaction reserves log blocks at the head; dmat_log_retire()
@@ -69,11 +71,22 @@ struct dmat_log_info {
  * dmat_log_activate()): unknown read-only-compatible features are accepted,
  * an unformatted device and a data device that grew are refused, the log
  * does not grow.
- * May sleep.  No lock.
+ * @sb_lock: held around every superblock read and write of this log; one
+ * per pair of devices, shared by the tables that use them (the target's
+ * struct atomic_shared), so one table reads the superblock while no other
+ * writes it.
+ * May sleep.  Takes @sb_lock.
  */
 int dmat_log_open(struct block_device *meta, struct block_device *data,
-		  sector_t target_sectors, bool read_only, struct dmat_log **logp,
-		 char **error);
+		  sector_t target_sectors, bool read_only, struct mutex *sb_lock,
+		  struct dmat_log **logp, char **error);
+
+/*
+ * From now on every superblock write of @log fails with -ESTALE and writes
+ * nothing: a reloaded table took the metadata over.  Called with the
+ * @sb_lock given to dmat_log_open() held (a write under way has ended).
+ */
+void dmat_log_supersede(struct dmat_log *log);
 
 /*
  * Read-only: scan the log as recovery would, without replaying anything.

@@ -13,9 +13,6 @@
  */
 #include "dm-atomic.h"
 
-static DEFINE_MUTEX(all_targets_lock);
-static LIST_HEAD(all_targets);
-
 /* ------------------------------------------------------------------------
  * Failure: latch the first error, raise an event, never go back.
  */
@@ -25,7 +22,10 @@ static LIST_HEAD(all_targets);
  * next read-write activation waits for dma-check.  Best effort: the device
  * that failed the write may fail this one too; the destructor tries again
  * (the operator may have mended the path meanwhile).  Under writeback_lock,
- * as every superblock write.
+ * as every superblock write of the target's.  Not once a reloaded table
+ * took the metadata over (-ESTALE, see atomic_shared_supersede()): that
+ * table checks the whole log before it replays anything, as dma-check
+ * would, and refuses damage.
  */
 static void write_needs_check(struct atomic_c *ac)
 {
@@ -34,13 +34,10 @@ static void write_needs_check(struct atomic_c *ac)
 	if (!READ_ONCE(ac->meta_error) || ac->needs_check_written || !ac->log)
 		return;
 	mutex_lock(&ac->writeback_lock);
-	if (ac->superseded) {
-		/* The new table checked and replayed the log: see supersede_live(). */
-		mutex_unlock(&ac->writeback_lock);
-		return;
-	}
 	r = dmat_log_set_needs_check(ac->log);
 	mutex_unlock(&ac->writeback_lock);
+	if (r == -ESTALE)
+		return;
 	if (r) {
 		DMERR("%s: cannot set needs_check in the superblock (error %d); trying again at removal",
 		      dm_device_name(ac->md), r);
@@ -698,18 +695,6 @@ static int parse_metadata_dev(struct atomic_c *ac, struct dm_arg_set *as, char *
 	return r;
 }
 
-/* Do two block devices share sectors (same device, or a disk and its partition)? */
-static bool bdevs_overlap(struct block_device *a, struct block_device *b)
-{
-	sector_t a0 = a->bd_start_sect, b0 = b->bd_start_sect;
-
-	if (a == b)
-		return true;
-	if (bdev_whole(a) != bdev_whole(b))
-		return false;
-	return a0 < b0 + bdev_nr_sectors(b) && b0 < a0 + bdev_nr_sectors(a);
-}
-
 static int check_devices(struct atomic_c *ac, char **error)
 {
 	struct block_device *data = ac->data_dev->bdev, *meta = ac->meta_dev->bdev;
@@ -744,56 +729,6 @@ static int check_devices(struct atomic_c *ac, char **error)
 }
 
 /*
- * Claim the devices against other dm-atomic targets.  Returns 1 if the same
- * mapped device already has a live dm-atomic table on these devices (a
- * table reload): the log is then opened in preresume, after the old
- * table's postsuspend checkpoint.
- */
-static int register_target(struct atomic_c *ac, char **error)
-{
-	struct atomic_c *o;
-	int reload = 0;
-
-	mutex_lock(&all_targets_lock);
-	list_for_each_entry(o, &all_targets, registry) {
-		bool shares = bdevs_overlap(o->meta_dev->bdev, ac->meta_dev->bdev) ||
-			      bdevs_overlap(o->meta_dev->bdev, ac->data_dev->bdev) ||
-			      bdevs_overlap(o->data_dev->bdev, ac->meta_dev->bdev) ||
-			      bdevs_overlap(o->data_dev->bdev, ac->data_dev->bdev);
-
-		if (!shares)
-			continue;
-		if (o->ti->table == ac->ti->table) {
-			mutex_unlock(&all_targets_lock);
-			*error = "Device already used by another target of this table";
-			return -EINVAL;
-		}
-		if (o->md != ac->md) {
-			mutex_unlock(&all_targets_lock);
-			*error = "Device already in use by another dm-atomic device";
-			return -EBUSY;
-		}
-		if (o->meta_dev->bdev != ac->meta_dev->bdev ||
-		    o->data_dev->bdev != ac->data_dev->bdev) {
-			mutex_unlock(&all_targets_lock);
-			*error = "Reload must keep the same data and metadata devices";
-			return -EINVAL;
-		}
-		reload = 1;
-	}
-	list_add(&ac->registry, &all_targets);
-	mutex_unlock(&all_targets_lock);
-	return reload;
-}
-
-static void unregister_target(struct atomic_c *ac)
-{
-	mutex_lock(&all_targets_lock);
-	list_del(&ac->registry);
-	mutex_unlock(&all_targets_lock);
-}
-
-/*
  * Size the group commits for this log: the log must hold two of the
  * largest lists (so one can commit while the other waits for write-back).
  */
@@ -822,7 +757,7 @@ static int open_log(struct atomic_c *ac, char **error)
 	int r;
 
 	r = dmat_log_open(ac->meta_dev->bdev, ac->data_dev->bdev, ac->ti->len, ac->read_only,
-			  &log, error);
+			  atomic_shared_sb_lock(ac), &log, error);
 	if (r)
 		return r;
 	r = size_batches(ac, dmat_log_blocks_when_active(log), error);
@@ -840,23 +775,17 @@ static int open_log(struct atomic_c *ac, char **error)
  * devices no longer fit (a data device that grew, a log too small for a new
  * max_bytes) fails to load and the old table stays in place.  Left to
  * preresume, the failure would come after the old table is gone and leave
- * the device suspended for good.  The live target's writeback_lock keeps
- * its superblock writes out of the way while we read (all_targets_lock
- * keeps that target alive meanwhile).  preresume reads the superblock again,
- * after the old table's checkpoint.
+ * the device suspended for good.  The devices' sb_lock (struct
+ * atomic_shared) keeps the live table's superblock writes out of the way
+ * while we read.  preresume reads the superblock again, after the old
+ * table's checkpoint.
  */
 static int check_reload(struct atomic_c *ac, char **error)
 {
-	struct atomic_c *o, *live = NULL;
-	bool too_small;
+	struct atomic_c *live;
+	bool too_small = false;
 	int r;
 
-	mutex_lock(&all_targets_lock);
-	list_for_each_entry(o, &all_targets, registry)
-		if (o != ac && o->md == ac->md && o->log)
-			live = o;
-	if (live)
-		mutex_lock(&live->writeback_lock);
 	r = open_log(ac, error);
 	/*
 	 * A read-only table loads the whole log into memory at preresume,
@@ -864,11 +793,11 @@ static int check_reload(struct atomic_c *ac, char **error)
 	 * may leave up to its own max_memory there, so a smaller limit is
 	 * refused now, while the live table can still stay.
 	 */
-	too_small = !r && live && ac->read_only &&
-		    (live->no_suspend_writeback || live->read_only) && live->mem_cap > ac->mem_cap;
-	if (live)
-		mutex_unlock(&live->writeback_lock);
-	mutex_unlock(&all_targets_lock);
+	live = atomic_shared_lock_live(ac);
+	if (!r && live)
+		too_small = ac->read_only && (live->no_suspend_writeback || live->read_only) &&
+			    live->mem_cap > ac->mem_cap;
+	atomic_shared_unlock(ac);
 	if (!r) {
 		dmat_log_close(ac->opened_log);
 		ac->opened_log = NULL;
@@ -1068,7 +997,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	ac->max_bytes = DEFAULT_MAX_BYTES;
 	ac->high_watermark = DEFAULT_HIGH_WATERMARK;
 	ac->writeback_delay_ms = DEFAULT_WRITEBACK_DELAY_MS;
-	INIT_LIST_HEAD(&ac->registry);
+	INIT_LIST_HEAD(&ac->shared_user);
 	INIT_LIST_HEAD(&ac->incoming);
 	INIT_LIST_HEAD(&ac->committing);
 	INIT_LIST_HEAD(&ac->committed);
@@ -1124,7 +1053,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 		r = -ENOMEM;
 		goto bad_wq;
 	}
-	r = register_target(ac, &ti->error);
+	r = atomic_shared_get(ac, &ti->error);
 	if (r < 0)
 		goto bad_register;
 	if (r == 0) {
@@ -1167,7 +1096,7 @@ static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	return 0;
 
 bad_log:
-	unregister_target(ac);
+	atomic_shared_put(ac);
 bad_register:
 bad_wq:
 	if (ac->wb_wq)
@@ -1201,6 +1130,8 @@ static void atomic_dtr(struct dm_target *ti)
 	destroy_workqueue(ac->done_wq);
 	destroy_workqueue(ac->wq);
 	write_needs_check(ac);
+	/* A reload's preresume may no longer reach this table's log. */
+	atomic_shared_leave(ac);
 
 	/*
 	 * After a failure, or with no_suspend_writeback, committed data can
@@ -1215,7 +1146,7 @@ static void atomic_dtr(struct dm_target *ti)
 		dmat_log_close(ac->log);
 	if (ac->opened_log)
 		dmat_log_close(ac->opened_log);
-	unregister_target(ac);
+	atomic_shared_put(ac);
 	free_reserves(ac);
 	kfree(ac->features_table);
 	dm_put_device(ti, ac->meta_dev);
@@ -1268,35 +1199,6 @@ static void atomic_postsuspend(struct dm_target *ti)
 	cancel_delayed_work_sync(&ac->writeback_work);
 }
 
-/*
- * A reloaded table is about to take the metadata over from the live one,
- * which DM core destroys only after this table's resume.  From here the old
- * table writes no superblock: its in-core copy has the old tail, and
- * written now over the one this table's replay writes, it would make the
- * next activation replay from there (older data over newer).  Its
- * superblock writes all happen under its writeback_lock, so one under way
- * ends before this returns.  A needs_check the old table could not write
- * (a metadata error) is not needed either: this table checks the whole log
- * (as dma-check would) before it replays anything, and refuses damage.
- */
-static void supersede_live(struct atomic_c *ac)
-{
-	struct atomic_c *o;
-
-	mutex_lock(&all_targets_lock);
-	list_for_each_entry(o, &all_targets, registry) {
-		if (o == ac || o->md != ac->md || !o->log)
-			continue;
-		mutex_lock(&o->writeback_lock);
-		o->superseded = true;
-		mutex_unlock(&o->writeback_lock);
-		if (READ_ONCE(o->meta_error) && !o->needs_check_written)
-			DMINFO("%s: the replaced table had a metadata error: this table checks the log before replaying it",
-			       dm_device_name(ac->md));
-	}
-	mutex_unlock(&all_targets_lock);
-}
-
 static int atomic_preresume(struct dm_target *ti)
 {
 	struct atomic_c *ac = ti->private;
@@ -1311,14 +1213,20 @@ static int atomic_preresume(struct dm_target *ti)
 	 * (the old one checkpointed in its postsuspend): format or replay.
 	 * The device is suspended, and so may be a file system or device
 	 * above it: no allocation here may recurse into I/O (noio scope).
+	 * First the replaced table (DM core destroys it only after this
+	 * resume) loses the right to write the superblock; this one has it
+	 * once its log is active.
 	 */
-	supersede_live(ac);
+	atomic_shared_supersede(ac);
 	noio = memalloc_noio_save();
 	r = activate_log(ac, &error);
 	memalloc_noio_restore(noio);
-	if (r)
+	if (r) {
 		DMERR("%s (%s: cannot activate, error %d)", error, dm_device_name(ac->md), r);
-	return r;
+		return r;
+	}
+	atomic_shared_go_live(ac);
+	return 0;
 }
 
 static void atomic_resume(struct dm_target *ti)

@@ -297,7 +297,8 @@ struct atomic_c {
 	struct dm_dev *meta_dev;
 	struct dmat_log *log;		/* NULL until activated */
 	struct dmat_log *opened_log;	/* checked by the ctr, activated at preresume */
-	struct list_head registry;	/* all_targets */
+	struct atomic_shared *shared;	/* with the other table during a reload */
+	struct list_head shared_user;	/* in shared->users */
 
 	/* Table arguments, for status TABLE exactly as given. */
 	char *features_table;		/* " <#feature args> <args>..." or "" */
@@ -395,8 +396,6 @@ struct atomic_c {
 	bool needs_check_written;	/* ... and it is on disk */
 	bool log_broken;		/* a log write failed: every later
 					 * transaction is failed (complete_work_fn()) */
-	bool superseded;		/* a reloaded table took the metadata:
-					 * no superblock write from here */
 
 	/* Counters (under lock). */
 	u64 txns_committed;
@@ -424,6 +423,18 @@ struct atomic_c {
 	u8 flush_history;		/* a bit a commit: a flush came after it */
 	bool flush_since_commit;	/* an empty flush came since the last commit */
 };
+
+/* dm-atomic-shared.c */
+struct atomic_shared;
+bool bdevs_overlap(struct block_device *a, struct block_device *b);
+int atomic_shared_get(struct atomic_c *ac, char **error);
+void atomic_shared_put(struct atomic_c *ac);
+struct mutex *atomic_shared_sb_lock(struct atomic_c *ac);
+struct atomic_c *atomic_shared_lock_live(struct atomic_c *ac);
+void atomic_shared_unlock(struct atomic_c *ac);
+void atomic_shared_supersede(struct atomic_c *ac);
+void atomic_shared_go_live(struct atomic_c *ac);
+void atomic_shared_leave(struct atomic_c *ac);
 
 /* dm-atomic-tunables.c */
 extern bool dmat_auto_fua;

@@ -44,6 +44,7 @@ the module's own Makefile against the kernel DKMS names.
   ./usr/src/dm-atomic-V/dm-atomic-index.h
   ./usr/src/dm-atomic-V/dm-atomic-log.c
   ./usr/src/dm-atomic-V/dm-atomic-log.h
+  ./usr/src/dm-atomic-V/dm-atomic-shared.c
   ./usr/src/dm-atomic-V/dm-atomic-target.c
   ./usr/src/dm-atomic-V/dm-atomic-tunables.c
   ./usr/src/dm-atomic-V/dm-atomic-writeback.c

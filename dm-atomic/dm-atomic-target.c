@@ -155,10 +155,11 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 
 /*
  * Without the series every write is logged (no caller can ask for atomicity,
- * so each bio is made atomic); with all_writes_atomic too.  Otherwise only
- * REQ_ATOMIC bios (v2: a single bio marked as a list of one; v3: mainline's
- * single atomic write, logged as a transaction of one range), and plain
- * writes that overlap logged data (G5).
+ * so each bio is made atomic); with all_writes_atomic too, and with
+ * all_writes_atomic_from every write of at least that many bytes.
+ * Otherwise only REQ_ATOMIC bios (v2: a single bio marked as a list of one;
+ * v3: mainline's single atomic write, logged as a transaction of one range),
+ * and plain writes that overlap logged data (G5).
  */
 static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
 		     sector_t start)
@@ -173,6 +174,7 @@ static bool must_log(struct atomic_c *ac, struct bio *bio, struct per_bio *pb,
 #endif
 	spin_lock_irq(&ac->lock);
 	overlap = ac->all_writes_atomic ||
+		  (ac->atomic_from && bio->bi_iter.bi_size >= ac->atomic_from) ||
 		  dmat_index_overlaps(&ac->index, start, start + bio_sectors(bio));
 	if (!overlap) {
 		ac->writes_direct++;
@@ -554,6 +556,15 @@ static const struct feature features[] = {
 	FEATURE_FLAG("no_discard_passdown", no_discard_passdown),
 	FEATURE_FLAG("read_only", read_only),
 	FEATURE_FLAG("all_writes_atomic", all_writes_atomic),
+	/* Not above max_bytes, not with all_writes_atomic: checked once every feature is read. */
+	{
+		.name = "all_writes_atomic_from", .kind = FEATURE_U32,
+		.offset = offsetof(struct atomic_c, atomic_from),
+		.min = SECTOR_SIZE, .max = LIMIT_MAX_BYTES,
+		.error = "Invalid all_writes_atomic_from: expected a number of bytes from 512 to 16777216",
+		.multiple = SECTOR_SIZE,
+		.multiple_error = "Invalid all_writes_atomic_from: must be a multiple of 512",
+	},
 	/* That it holds the largest list is checked once every feature is read. */
 	FEATURE_NUMBER("max_memory", FEATURE_U64, max_memory, SECTOR_SIZE, LIMIT_MAX_MEMORY,
 		       "Invalid max_memory: expected a number of bytes from 512 to 1099511627776"),
@@ -624,7 +635,7 @@ static int save_features(struct atomic_c *ac, unsigned int argc, char **argv, ch
 static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **error)
 {
 	static const struct dm_arg arg = {
-		0, 18, "Invalid number of feature arguments (expected 0 to 18, and that many must follow)"
+		0, 20, "Invalid number of feature arguments (expected 0 to 20, and that many must follow)"
 	};
 	const struct feature *f;
 	unsigned int argc, seen = 0, bit;
@@ -646,7 +657,7 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 		argc--;
 		f = find_feature(name);
 		if (!f) {
-			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic)";
+			*error = "Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only, all_writes_atomic or all_writes_atomic_from)";
 			return -EINVAL;
 		}
 		bit = BIT(f - features);
@@ -666,6 +677,15 @@ static int parse_features(struct atomic_c *ac, struct dm_arg_set *as, char **err
 		r = set_feature(ac, f, value, error);
 		if (r)
 			return r;
+	}
+	if (ac->atomic_from && ac->all_writes_atomic) {
+		*error = "all_writes_atomic and all_writes_atomic_from exclude each other (all_writes_atomic logs every write)";
+		return -EINVAL;
+	}
+	/* A write is logged whole only up to max_bytes (map_write()). */
+	if (ac->atomic_from > ac->max_bytes) {
+		*error = "Invalid all_writes_atomic_from: larger than max_bytes (a logged write is cut at max_bytes)";
+		return -EINVAL;
 	}
 	/* The image of the largest list must fit. */
 	if (ac->max_memory && ac->max_memory < largest_list_blocks(ac) * DMAT_BLOCK_SIZE) {
@@ -974,7 +994,8 @@ static void free_reserves(struct atomic_c *ac)
  *                              [writeback_delay_ms <n>] [zero_copy_bytes <n>]
  *                              [no_suspend_writeback]
  *                              [no_discard_passdown] [read_only]
- *                              [all_writes_atomic]]
+ *                              [all_writes_atomic]
+ *                              [all_writes_atomic_from <bytes>]]
  */
 static int atomic_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 {
@@ -1261,7 +1282,7 @@ static void atomic_resume(struct dm_target *ti)
  *        <#features> max_segments <n> max_bytes <n> commit_delay_us <n>
  *        high_watermark <n> max_memory <bytes> writeback_delay_ms <n>
  *        [zero_copy_bytes <n>] [no_suspend_writeback] [no_discard_passdown]
- *        [read_only] [all_writes_atomic]
+ *        [read_only] [all_writes_atomic] [all_writes_atomic_from <bytes>]
  *        <rw|Fail>
  * TABLE: <data dev> <metadata dev> [<#feature args> <feature args>...]
  *        (the feature arguments exactly as given)
@@ -1290,7 +1311,8 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT(" %s", READ_ONCE(ac->above_watermark) ? "above" : "below");
 		DMEMIT(" %u max_segments %u max_bytes %u commit_delay_us %u high_watermark %u max_memory %llu writeback_delay_ms %u",
 		       12 + ac->no_suspend_writeback + ac->no_discard_passdown + ac->read_only +
-		       ac->all_writes_atomic + (ac->zero_copy_bytes ? 2 : 0),
+		       ac->all_writes_atomic + (ac->zero_copy_bytes ? 2 : 0) +
+		       (ac->atomic_from ? 2 : 0),
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       ac->mem_cap, ac->writeback_delay_ms);
 		if (ac->zero_copy_bytes)
@@ -1300,6 +1322,8 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		       ac->no_discard_passdown ? " no_discard_passdown" : "",
 		       ac->read_only ? " read_only" : "",
 		       ac->all_writes_atomic ? " all_writes_atomic" : "");
+		if (ac->atomic_from)
+			DMEMIT(" all_writes_atomic_from %u", ac->atomic_from);
 		DMEMIT(" %s", atomic_mode(ac));
 		break;
 	case STATUSTYPE_TABLE:
@@ -1310,11 +1334,11 @@ static void atomic_status(struct dm_target *ti, status_type_t type,
 		DMEMIT_TARGET_NAME_VERSION(ti->type);
 		DMEMIT(",data_device_name=%s,metadata_device_name=%s", ac->data_dev->name,
 		       ac->meta_dev->name);
-		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,max_memory=%llu,writeback_delay_ms=%u,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,mode=%s;",
+		DMEMIT(",max_segments=%u,max_bytes=%u,commit_delay_us=%u,high_watermark=%u,max_memory=%llu,writeback_delay_ms=%u,suspend_writeback=%c,discard_passdown=%c,all_writes_atomic=%c,all_writes_atomic_from=%u,mode=%s;",
 		       ac->max_segments, ac->max_bytes, ac->commit_delay_us, ac->high_watermark,
 		       ac->mem_cap, ac->writeback_delay_ms,
 		       ac->no_suspend_writeback ? 'n' : 'y', ac->no_discard_passdown ? 'n' : 'y',
-		       ac->all_writes_atomic ? 'y' : 'n', atomic_mode(ac));
+		       ac->all_writes_atomic ? 'y' : 'n', ac->atomic_from, atomic_mode(ac));
 		break;
 	}
 }
@@ -1524,9 +1548,9 @@ static void atomic_io_hints(struct dm_target *ti, struct queue_limits *limits)
 static struct target_type atomic_target = {
 	.name = "atomic",
 #if HAVE_WRITE_LISTS || HAVE_ATOMIC_EMULATED
-	.version = {2, 0, 0},
+	.version = {2, 1, 0},
 #else
-	.version = {1, 7, 0},
+	.version = {1, 8, 0},
 #endif
 	.features = DMAT_FEATURES,
 #if HAVE_V2_LISTS

@@ -312,6 +312,8 @@ struct atomic_c {
 	bool no_discard_passdown;	/* discards end here */
 	bool read_only;			/* read_only feature or a read-only table */
 	bool all_writes_atomic;		/* log every write: each bio is atomic */
+	unsigned int atomic_from;	/* all_writes_atomic_from: log writes of at
+					 * least this many bytes; 0: off */
 	u64 zero_copy_bytes;		/* lists this large go zero-copy; 0: never */
 	bool zc_ok;			/* the superblock allows commit records */
 

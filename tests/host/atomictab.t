@@ -105,6 +105,15 @@ two entries.  A name must not be . or .. (/dev/mapper/..).
   dm-atomic-setup: bad:2: zero-copy-bytes=4G: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst) (line skipped)
   $ bad "x /dev/c /dev/d zero-copy-bytes=99999999999999" 2>&1 | head -n1
   dm-atomic-setup: bad:2: zero-copy-bytes=99999999999999: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d all-writes-atomic-from=100" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: all-writes-atomic-from=100: the kernel takes all_writes_atomic_from of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d max-bytes=64K,all-writes-atomic-from=128K" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: all-writes-atomic-from=128K: the kernel takes all_writes_atomic_from of at most max_bytes (65536): a logged write is cut at max_bytes (dm-atomic.rst) (line skipped)
+  $ bad "x /dev/c /dev/d all-writes-atomic-from=16K,all-writes-atomic" 2>&1 | head -n1
+  dm-atomic-setup: bad:2: all-writes-atomic-from=16K: all_writes_atomic and all_writes_atomic_from exclude each other (all_writes_atomic logs every write) (line skipped)
+  $ bad "x /dev/c /dev/d all-writes-atomic-from=16K"
+  db /dev/a /dev/b -
+  x /dev/c /dev/d all-writes-atomic-from=16K
   $ bad "x /dev/c /dev/d max-bytes=64K,high-watermark=50,max-bytes=128K" 2>&1 | head -n1
   dm-atomic-setup: bad:2: max-bytes is given twice (the kernel takes each feature once) (line skipped)
   $ bad "x /dev/c /dev/d noauto,noauto" 2>&1 | head -n1

@@ -41,11 +41,11 @@ Every option of every --help is in the page (rendered, so a hyphen in the source
 The target's page names every feature argument of dm-atomic/dm-atomic.rst.
 
   $ feats=$(sed -n '/^Feature arguments/,/^Errors/p' dm-atomic/dm-atomic.rst | sed -n 's/^``\([a-z_]*\)\( <.*>\)\?``$/\1/p'); echo $feats
-  max_segments max_bytes commit_delay_us writeback_delay_ms high_watermark max_memory zero_copy_bytes no_suspend_writeback no_discard_passdown read_only all_writes_atomic
+  max_segments max_bytes commit_delay_us writeback_delay_ms high_watermark max_memory zero_copy_bytes no_suspend_writeback no_discard_passdown read_only all_writes_atomic all_writes_atomic_from
   $ r=$(render man/dm-atomic.8); for f in $feats; do grep -qw -- "$f" <<<"$r" || echo "dm-atomic.8: no $f"; done
 
 The atomictab page names every option the setup tool accepts in the file.
 
   $ tabopts=$(sed -n 's/^[[:space:]]*\(-|noauto|[a-z|-]*\)) ;;$/\1/p; s/^[[:space:]]*\([a-z-]*\)=\*) tab_[a-z]* .*/\1/p' tools/setup/dm-atomic-setup.sh | tr '|' ' '); echo $tabopts
-  - noauto nofail no-suspend-writeback no-discard-passdown all-writes-atomic max-bytes max-segments commit-delay-us writeback-delay-ms high-watermark max-memory zero-copy-bytes
+  - noauto nofail no-suspend-writeback no-discard-passdown all-writes-atomic max-bytes max-segments commit-delay-us writeback-delay-ms high-watermark max-memory zero-copy-bytes all-writes-atomic-from
   $ r=$(render man/atomictab.5); for o in ${tabopts#- }; do grep -qE -- "(^|[^-a-z])$o([^-a-z]|=|\$)" <<<"$r" || echo "atomictab.5: no $o"; done

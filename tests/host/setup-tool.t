@@ -62,6 +62,12 @@ The feature options take what the kernel takes (dm-atomic.rst), for every comman
   dm-atomic-setup: --max-memory 64K: the kernel takes max_memory of at least the largest list, (1 + max_bytes / 4096 + max_segments) x 4096 = 102400 bytes for max_bytes 65536 and max_segments 8 (dm-atomic.rst)
   $ dm-atomic-setup --zero-copy-bytes 4G size 2>&1 | head -n1
   dm-atomic-setup: --zero-copy-bytes 4G: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst)
+  $ dm-atomic-setup --all-writes-atomic-from 1000 size 2>&1 | head -n1
+  dm-atomic-setup: --all-writes-atomic-from 1000: the kernel takes all_writes_atomic_from of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst)
+  $ dm-atomic-setup --max-bytes 64K --all-writes-atomic-from 128K size 2>&1 | head -n1
+  dm-atomic-setup: --all-writes-atomic-from 128K: the kernel takes all_writes_atomic_from of at most max_bytes (65536): a logged write is cut at max_bytes (dm-atomic.rst)
+  $ dm-atomic-setup --all-writes-atomic --all-writes-atomic-from=16K size 2>&1 | head -n1
+  dm-atomic-setup: --all-writes-atomic-from 16K: all_writes_atomic and all_writes_atomic_from exclude each other (all_writes_atomic logs every write)
 
 format refuses a log that size refuses, by the same rule (with -L, or the whole metadata
 device), for the --max-bytes and --max-segments given (default 1M and 128): the kernel would

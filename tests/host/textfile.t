@@ -1,6 +1,7 @@
 The node_exporter textfile collector (tools/system/dm-atomic-textfile) against a stand-in
 dmsetup that prints status lines and stats of real devices (tests/host/textfile/: writers
-waiting for a full log, fail mode, a zero-copy device whose stats do not answer, beside a
+waiting for a full log, fail mode, a zero-copy device with all_writes_atomic_from whose stats
+do not answer, beside a
 linear device): every field becomes a metric labelled with the device's name, the file is
 valid Prometheus text format, and it is replaced whole.
 
@@ -36,9 +37,9 @@ series twice.
   >   { print "bad line: " $0 }
   >   END { print n " samples" }' "$1"; }
   $ check out.prom
-  141 samples
+  144 samples
   $ grep -c '^# TYPE' out.prom
-  53
+  54
   $ grep '^# TYPE .* counter' out.prom | awk '$3 !~ /_total$/' | grep -c .
   0
   [1]
@@ -84,7 +85,7 @@ stats (zc): what a monitor watches.
   dm_atomic_stats_success{name="full"} 1
   dm_atomic_stats_success{name="fail"} 1
   dm_atomic_stats_success{name="zc"} 0
-  $ grep -E '^dm_atomic_(feature|zero_copy_bytes|max_bytes|commit_delay_seconds|writeback_delay_seconds|high_watermark_ratio|max_memory_bytes|replay_end)\{name="(full|zc)"' out.prom
+  $ grep -E '^dm_atomic_(feature|zero_copy_bytes|all_writes_atomic_from_bytes|max_bytes|commit_delay_seconds|writeback_delay_seconds|high_watermark_ratio|max_memory_bytes|replay_end)\{name="(full|zc)"' out.prom
   dm_atomic_replay_end{name="full",reason="formatted"} 1
   dm_atomic_max_memory_bytes{name="full"} 67108864
   dm_atomic_max_memory_bytes{name="zc"} 67108864
@@ -98,6 +99,8 @@ stats (zc): what a monitor watches.
   dm_atomic_high_watermark_ratio{name="zc"} 0.8
   dm_atomic_zero_copy_bytes{name="full"} 0
   dm_atomic_zero_copy_bytes{name="zc"} 16384
+  dm_atomic_all_writes_atomic_from_bytes{name="full"} 0
+  dm_atomic_all_writes_atomic_from_bytes{name="zc"} 16384
   dm_atomic_feature{name="full",feature="no_suspend_writeback"} 0
   dm_atomic_feature{name="full",feature="no_discard_passdown"} 0
   dm_atomic_feature{name="full",feature="read_only"} 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Crash states of plain 16 KiB O_DIRECT writes on dm-atomic (tests/vm/atomic-all-writes.t).
 
-  atomic-all-writes.py on|off SEED --writes N --max STATES
+  atomic-all-writes.py on|from|off SEED --writes N --max STATES
 
 One writer overwrites four 16 KiB blocks of a dm-atomic device round robin with N plain
 O_DIRECT pwrite()s (no O_ATOMIC, no REQ_ATOMIC: what a database writing its pages does),
@@ -12,6 +12,8 @@ dm-log-writes log that also records every bio dm-atomic sends to its data and me
 devices (two dm-linear slices of the dm-log-writes device), in one total order.
 
   on   the table has the all_writes_atomic feature: every write goes through the log
+  from the table has all_writes_atomic_from 16384 instead: every write of at least 16 KiB
+       (each of these) goes through the log
   off  the same table without it: plain writes go straight to the data device (the
        control, which must be caught tearing writes)
 
@@ -97,8 +99,10 @@ def main():
     mode, seed = sys.argv[1], int(sys.argv[2])
     nwrites = int(sys.argv[sys.argv.index("--writes") + 1])
     limit = int(sys.argv[sys.argv.index("--max") + 1])
-    on = mode == "on"
-    features = BASE.replace("4 ", "5 ", 1) + " all_writes_atomic" if on else BASE
+    on = mode in ("on", "from")
+    features = {"on": BASE.replace("4 ", "5 ", 1) + " all_writes_atomic",
+                "from": BASE.replace("4 ", "6 ", 1) + " all_writes_atomic_from 16384",
+                "off": BASE}[mode]
     s0, s1, s2 = os.environ["SCRATCH0"], os.environ["SCRATCH1"], os.environ["SCRATCH2"]
     total = DATA_SECTORS + META_SECTORS
     cs.pwrite_direct(s0, 0, bytes(total * SECTOR))

@@ -45,17 +45,17 @@ one; dm-atomic's own overlap check covers devices claimed by different tables).
 Feature arguments.
 
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1"
-  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 20, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 x"
-  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
-  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 19 a b c d e f g h i j k l m n o p q r s"
-  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 20, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 21 a b c d e f g h i j k l m n o p q r s t u"
+  Invalid number of feature arguments (expected 0 to 20, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments"
-  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 20, and that many must follow) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 1 max_segments"
   Feature argument is missing its value (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 frobnicate 1"
-  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only or all_writes_atomic) (-EINVAL)
+  Unknown feature argument (expected max_segments, max_bytes, commit_delay_us, writeback_delay_ms, high_watermark, max_memory, zero_copy_bytes, no_suspend_writeback, no_discard_passdown, read_only, all_writes_atomic or all_writes_atomic_from) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_segments 1 max_segments 2"
   Feature argument given twice (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_segments 0"
@@ -89,7 +89,17 @@ Feature arguments.
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes 64K"
   Invalid zero_copy_bytes: expected a number of bytes from 0 to 4294967295 (0: off) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 zero_copy_bytes"
-  Invalid number of feature arguments (expected 0 to 18, and that many must follow) (-EINVAL)
+  Invalid number of feature arguments (expected 0 to 20, and that many must follow) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 all_writes_atomic_from 511"
+  Invalid all_writes_atomic_from: expected a number of bytes from 512 to 16777216 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 all_writes_atomic_from 16K"
+  Invalid all_writes_atomic_from: expected a number of bytes from 512 to 16777216 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 all_writes_atomic_from 1000"
+  Invalid all_writes_atomic_from: must be a multiple of 512 (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 4 max_bytes 65536 all_writes_atomic_from 131072"
+  Invalid all_writes_atomic_from: larger than max_bytes (a logged write is cut at max_bytes) (-EINVAL)
+  $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 3 all_writes_atomic all_writes_atomic_from 16384"
+  all_writes_atomic and all_writes_atomic_from exclude each other (all_writes_atomic logs every write) (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 511"
   Invalid max_memory: expected a number of bytes from 512 to 1099511627776 (-EINVAL)
   $ try "0 $SZ atomic $SCRATCH0 $SCRATCH1 2 max_memory 1099511627777"

@@ -1,5 +1,5 @@
 dm-atomic on the v3 series (skipped where the module was not built): the target says version
-2.0.0 and advertises both capabilities, mainline's single atomic writes (unit_min = the data
+2.1.0 and advertises both capabilities, mainline's single atomic writes (unit_min = the data
 device's logical block size, unit_max = the largest power of two not above max_bytes, boundary
 0; statx says the same with one segment) and write lists (max_write_list_segments =
 max_segments, write_list_max_bytes = max_bytes). Every power of two from unit_min to unit_max
@@ -15,7 +15,7 @@ all of it back to the data device.
   $ SZ=$(_sectors $SCRATCH0)
   $ dmsetup create dma --table "0 $SZ atomic $SCRATCH0 $SCRATCH1"
   $ dmsetup targets | grep atomic
-  atomic           v2.0.0
+  atomic           v2.1.0
   $ cat /sys/block/$(basename $SCRATCH0)/queue/logical_block_size
   512
   $ _atomic_limits /dev/mapper/dma

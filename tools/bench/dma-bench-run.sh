@@ -694,7 +694,11 @@ row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs ato
 	dmsetup remove atom7; dmsetup remove lin7 b7d
 }
 
-row9() {	# MariaDB: doublewrite on, ext4 on dm-linear vs doublewrite off, ext4 on dm-atomic (all_writes_atomic)
+# MariaDB: doublewrite on, ext4 on dm-linear vs doublewrite off, ext4 on dm-atomic, with
+# all_writes_atomic (b) and with all_writes_atomic_from 16384 (c: InnoDB's 16 KiB page writes
+# logged, the redo log's and ext4's smaller writes straight to the data device).  b and c are
+# the same dm-atomic device and file system, its table reloaded between the cells.
+row9() {
 	local n m r c mnt=/tmp/bench-mdb lib=/payload/tests/apps/mariadb-lib.sh
 	command -v mariadbd >/dev/null && command -v sysbench >/dev/null && [ -f $lib ] ||
 		{ fail "row 9: mariadb-server or sysbench missing (make bench ROWS=9 boots the apps image)"; return; }
@@ -705,7 +709,9 @@ row9() {	# MariaDB: doublewrite on, ext4 on dm-linear vs doublewrite off, ext4 o
 	wipe_log "$LOG"
 	dmsetup create lin9 --table "0 $m linear $DATA 0" &&
 	dmsetup create b9d --table "0 $m linear $DATA $m" || { fail "row 9 setup"; return; }
-	dmsetup create atom9 --table "0 $m atomic /dev/mapper/b9d $LOG 1 all_writes_atomic" ||
+	local t9b="0 $m atomic /dev/mapper/b9d $LOG 1 all_writes_atomic"
+	local t9c="0 $m atomic /dev/mapper/b9d $LOG 2 all_writes_atomic_from 16384"
+	dmsetup create atom9 --table "$t9b" ||
 		{ fail "row 9 setup"; dmsetup remove lin9 b9d; return; }
 	local tp=$SECONDS ok=1
 	for c in lin9 atom9; do
@@ -717,9 +723,16 @@ row9() {	# MariaDB: doublewrite on, ext4 on dm-linear vs doublewrite off, ext4 o
 	if [ $ok = 1 ]; then
 		say "row 9: ext4, MariaDB and sysbench tables of $MDB_ROWS rows set up twice in $((SECONDS - tp)) s"
 		for ((r = 1; r <= ROUNDS; r++)); do
-			for c in a-doublewrite b-atomic-nodw; do
-				local dev=lin9 dw=1
-				[ $c = b-atomic-nodw ] && dev=atom9 dw=0
+			for c in a-doublewrite b-atomic-nodw c-atomic16k-nodw; do
+				local dev=lin9 dw=1 t=
+				case $c in
+				b-*) dev=atom9 dw=0 t=$t9b ;;
+				c-*) dev=atom9 dw=0 t=$t9c ;;
+				esac
+				if [ -n "$t" ] && [ "$(dmsetup table atom9 | cut -d' ' -f6-)" != "$(cut -d' ' -f6- <<<"$t")" ]; then
+					{ dmsetup suspend atom9 && dmsetup reload atom9 --table "$t" &&
+					  dmsetup resume atom9; } || { fail "row 9: reload of atom9 for $c"; continue; }
+				fi
 				_mdb_start $mnt-$dev/data $dw || { fail "row 9: mariadbd did not start"; continue; }
 				# Pages written back all the time (as under a steady write load that outgrows
 				# the buffer pool), not left dirty in memory: each page write is what costs.

@@ -63,6 +63,9 @@ Options:
       --no-discard-passdown   discards stop at the target (open: feature flag)
       --all-writes-atomic     every write of at most max-bytes atomic, through
                             the log (open: feature flag)
+      --all-writes-atomic-from SIZE  only writes of at least SIZE (e.g. a
+                            database's page) atomic, through the log; smaller
+                            ones straight to the data device (open: feature)
       --tab FILE            the atomictab (default /etc/atomictab)
       --keep-log            close: remove the device even when its log cannot
                             be written back (the next open replays it)
@@ -126,9 +129,11 @@ size_arg() {
 }
 
 # feature_rules: the kernel's rules for the feature values in f_mb (max_bytes), f_ms
-# (max_segments), f_mm (max_memory) and f_zc (zero_copy_bytes), empty when not given, as
-# parse_features() in dm-atomic-target.c applies them (dm-atomic.rst, "Feature arguments");
-# l_mb, l_mm and l_zc name the values as the user gave them.  0, or 1 with the rule in why.
+# (max_segments), f_mm (max_memory), f_zc (zero_copy_bytes) and f_af
+# (all_writes_atomic_from), empty when not given, and f_aw (all_writes_atomic, 1 when given),
+# as parse_features() in dm-atomic-target.c applies them (dm-atomic.rst, "Feature
+# arguments"); l_mb, l_mm, l_zc and l_af name the values as the user gave them.  0, or 1 with
+# the rule in why.
 # (max_segments, commit_delay_us, writeback_delay_ms and high_watermark are plain ranges,
 # checked where they are read.)
 feature_rules() {
@@ -151,6 +156,20 @@ feature_rules() {
 	if [ -n "${f_zc:-}" ] && [ "$f_zc" -gt 4294967295 ]; then
 		why="$l_zc: the kernel takes zero_copy_bytes of 0 to 4294967295 bytes (dm-atomic.rst)"
 		return 1
+	fi
+	if [ -n "${f_af:-}" ]; then
+		if [ "$f_af" -lt 512 ] || [ "$f_af" -gt 16777216 ] || [ $((f_af % 512)) != 0 ]; then
+			why="$l_af: the kernel takes all_writes_atomic_from of 512 to 16777216 bytes, a multiple of 512 (dm-atomic.rst)"
+			return 1
+		fi
+		if [ "$f_af" -gt "$mb" ]; then
+			why="$l_af: the kernel takes all_writes_atomic_from of at most max_bytes ($mb): a logged write is cut at max_bytes (dm-atomic.rst)"
+			return 1
+		fi
+		if [ "${f_aw:-0}" = 1 ]; then
+			why="$l_af: all_writes_atomic and all_writes_atomic_from exclude each other (all_writes_atomic logs every write)"
+			return 1
+		fi
 	fi
 	return 0
 }
@@ -309,6 +328,7 @@ cmd_open() {
 	[ "$no_sw" = 1 ] && feats+=(no_suspend_writeback)
 	[ "$no_dp" = 1 ] && feats+=(no_discard_passdown)
 	[ "$all_atomic" = 1 ] && feats+=(all_writes_atomic)
+	[ -n "$atomic_from" ] && feats+=(all_writes_atomic_from "$atomic_from")
 	# A quick offline look first: a damaged or foreign superblock is named here.
 	dma-check -q --data-dev "$data" "$meta" >/dev/null 2>&1
 	case $? in
@@ -540,7 +560,7 @@ dev_key() {
 # names of the lines before it, used[KEY] the line that names device KEY): 0, or 1 with the
 # reason in why.  The values are held to the kernel's rules (feature_rules).
 tab_line() {
-	local o k dk mk seen=" " f_mb= f_ms= f_mm= f_zc= l_mb= l_mm= l_zc=
+	local o k dk mk seen=" " f_mb= f_ms= f_mm= f_zc= f_af= f_aw= l_mb= l_mm= l_zc= l_af=
 	[ -n "$meta" ] || { why="expected NAME DATA META [OPTIONS]"; return 1; }
 	[ -z "$extra" ] || { why="unexpected '$extra' after the options (options are separated by commas, without spaces)"; return 1; }
 	valid_name "$name" || { why="'$name' is not a usable device name ($NAME_RULE)"; return 1; }
@@ -583,9 +603,11 @@ tab_line() {
 		high-watermark=*) tab_num "high-watermark" "${o#*=}" 1 100 || return 1 ;;
 		max-memory=*) tab_size "max-memory" "${o#*=}" || return 1; f_mm=$REPLY l_mm=$o ;;
 		zero-copy-bytes=*) tab_size "zero-copy-bytes" "${o#*=}" || return 1; f_zc=$REPLY l_zc=$o ;;
+		all-writes-atomic-from=*) tab_size "all-writes-atomic-from" "${o#*=}" || return 1; f_af=$REPLY l_af=$o ;;
 		*) why="unknown option '$o'"; return 1 ;;
 		esac
 	done
+	has_opt "$opts" all-writes-atomic && f_aw=1
 	feature_rules
 }
 
@@ -636,6 +658,7 @@ tab_open_one() (
 		high-watermark=*) high_wm=${o#*=} ;;
 		max-memory=*) max_memory=$(size_arg max-memory "${o#*=}") ;;
 		zero-copy-bytes=*) zero_copy=$(size_arg zero-copy-bytes "${o#*=}") ;;
+		all-writes-atomic-from=*) atomic_from=$(size_arg all-writes-atomic-from "${o#*=}") ;;
 		no-suspend-writeback) no_sw=1 ;;
 		no-discard-passdown) no_dp=1 ;;
 		all-writes-atomic) all_atomic=1 ;;
@@ -780,13 +803,13 @@ cmd_probe() {
 	return 0
 }
 
-l_mb= l_mm= l_zc= log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 keep_log=0 args=()
+l_mb= l_mm= l_zc= l_af= atomic_from= log_size= max_bytes= max_segments= commit_delay= wb_delay= high_wm= max_memory= zero_copy= no_sw=0 no_dp=0 all_atomic=0 batch=0 json=0 keep_log=0 args=()
 tab=${DM_ATOMIC_TAB:-/etc/atomictab}
 # The options as util-linux getopt(1) reads them: --opt VALUE, --opt=VALUE, a unique prefix
 # of a long option, bundled short options (-qL 8M, -qL8M), options after the command, and
 # -- ending them.
 getopt -T >/dev/null 2>&1; [ $? = 4 ] || die $E_USAGE "needs getopt(1) of util-linux"
-opts=$(getopt -n "$prog" -o L:qhV -l log-size:,max-bytes:,max-segments:,commit-delay-us:,writeback-delay-ms:,high-watermark:,max-memory:,zero-copy-bytes:,no-suspend-writeback,no-discard-passdown,all-writes-atomic,tab:,keep-log,batch-mode,json,help,version -- "$@") ||
+opts=$(getopt -n "$prog" -o L:qhV -l log-size:,max-bytes:,max-segments:,commit-delay-us:,writeback-delay-ms:,high-watermark:,max-memory:,zero-copy-bytes:,no-suspend-writeback,no-discard-passdown,all-writes-atomic,all-writes-atomic-from:,tab:,keep-log,batch-mode,json,help,version -- "$@") ||
 	{ err "try '$prog --help'"; exit $E_USAGE; }
 eval set -- "$opts"
 while [ $# -gt 0 ]; do
@@ -802,6 +825,7 @@ while [ $# -gt 0 ]; do
 	--no-suspend-writeback) no_sw=1; shift ;;
 	--no-discard-passdown) no_dp=1; shift ;;
 	--all-writes-atomic) all_atomic=1; shift ;;
+	--all-writes-atomic-from) atomic_from=$(size_arg "$1" "$2") || exit; l_af="$1 $2"; shift 2 ;;
 	--tab) tab=$2; shift 2 ;;
 	--keep-log) keep_log=1; shift ;;
 	-q|--batch-mode) batch=1; shift ;;
@@ -812,7 +836,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 # The feature options take what the kernel takes, whatever the command.
-f_mb=$max_bytes f_ms=$max_segments f_mm=$max_memory f_zc=$zero_copy
+f_mb=$max_bytes f_ms=$max_segments f_mm=$max_memory f_zc=$zero_copy f_af=$atomic_from f_aw=$all_atomic
 feature_rules || usage_error "$why"
 [ ${#args[@]} -gt 0 ] || usage_error "no command given"
 cmd=${args[0]}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Crash states of MariaDB with innodb_doublewrite=0 (tests/apps/mariadb-crash.t).
 
-  mariadb-crash.py atomic|control --states K --txns N --events E
+  mariadb-crash.py atomic|atomic16k|control --states K --txns N --events E
 
 Debian's MariaDB (innodb_doublewrite=0, innodb_flush_method=O_DIRECT, page cleaner flushing
 all the time) on ext4 on a dm-log-writes device ($SCRATCH0, its log on $SCRATCH1), which
@@ -9,6 +9,9 @@ records every bio in one total order:
 
   atomic   ext4 on dm-atomic with all_writes_atomic, whose data and metadata devices are two
            slices of the dm-log-writes device
+  atomic16k  the same with all_writes_atomic_from 16384 instead: InnoDB's page writes go
+           through the log, smaller writes (redo log, ext4's journal) straight to the data
+           device
   control  ext4 on a slice of the dm-log-writes device (no atomic writes)
 
 After sysbench prepare, sysbench oltp_write_only runs E events while a client commits N
@@ -123,17 +126,21 @@ def is_index_page(log, e):
     return head[24:26] == b"\x45\xbf"       # FIL_PAGE_TYPE = FIL_PAGE_INDEX
 
 
+# The dm-atomic feature arguments of each mode.
+FEATURES = {"atomic": "1 all_writes_atomic", "atomic16k": "2 all_writes_atomic_from 16384"}
+
+
 def record(mode, txns, events):
     s0, s1 = os.environ["SCRATCH0"], os.environ["SCRATCH1"]
-    atomic = mode == "atomic"
+    atomic = mode in FEATURES
     total = DATA_SECTORS + (META_SECTORS if atomic else 0)
     dm("create", "mc-lw", "--table", "0 %d log-writes %s %s" % (total, s0, s1))
     dm("create", "mc-d", "--table", "0 %d linear /dev/mapper/mc-lw 0" % DATA_SECTORS)
     dev = "/dev/mapper/mc-d"
     if atomic:
         dm("create", "mc-m", "--table", "0 %d linear /dev/mapper/mc-lw %d" % (META_SECTORS, DATA_SECTORS))
-        dm("create", "mc-a", "--table", "0 %d atomic /dev/mapper/mc-d /dev/mapper/mc-m 1 all_writes_atomic"
-           % DATA_SECTORS)
+        dm("create", "mc-a", "--table", "0 %d atomic /dev/mapper/mc-d /dev/mapper/mc-m %s"
+           % (DATA_SECTORS, FEATURES[mode]))
         dev = "/dev/mapper/mc-a"
     try:
         sh("mkfs.ext4 -q -E nodiscard %s && mkdir -p %s && mount %s %s" % (dev, MNT, dev, MNT))
@@ -184,15 +191,15 @@ def record(mode, txns, events):
 
 def judge(mode, acked):
     """Mount the state (under the snapshot) and check it; a problem string or None."""
-    atomic = mode == "atomic"
+    atomic = mode in FEATURES
     dev = "/dev/mapper/mc-snap"
     try:
         if atomic:
             dm("create", "mc-cd", "--table", "0 %d linear %s 0" % (DATA_SECTORS, dev))
             dm("create", "mc-cm", "--table", "0 %d linear %s %d" % (META_SECTORS, dev, DATA_SECTORS))
             try:
-                dm("create", "mc-c", "--table", "0 %d atomic /dev/mapper/mc-cd /dev/mapper/mc-cm 1 "
-                   "all_writes_atomic" % DATA_SECTORS)
+                dm("create", "mc-c", "--table", "0 %d atomic /dev/mapper/mc-cd /dev/mapper/mc-cm %s"
+                   % (DATA_SECTORS, FEATURES[mode]))
             except subprocess.CalledProcessError:
                 return "dm-atomic refused to activate"
             dev = "/dev/mapper/mc-c"
@@ -236,7 +243,7 @@ def main():
     k = int(sys.argv[sys.argv.index("--states") + 1])
     txns = int(sys.argv[sys.argv.index("--txns") + 1])
     events = int(sys.argv[sys.argv.index("--events") + 1])
-    atomic = mode == "atomic"
+    atomic = mode in FEATURES
     s1, s2, s3 = os.environ["SCRATCH1"], os.environ["SCRATCH2"], os.environ["SCRATCH3"]
     t0 = time.time()
     record(mode, txns, events)

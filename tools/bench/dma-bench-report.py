@@ -82,10 +82,12 @@ SPEC = {
             kind="qd"),
     9: dict(title="MariaDB 10.11 sysbench oltp_write_only (1 thread, innodb_flush_method=O_DIRECT, "
                   "flush_log_at_trx_commit=1): doublewrite on, ext4 on dm-linear vs doublewrite "
-                  "off, ext4 on dm-atomic with all_writes_atomic (b) or all_writes_atomic_from 16384 "
-                  "(c: only the 16 KiB page writes logged) (apps image only)",
+                  "off, ext4 on dm-atomic with all_writes_atomic (b), all_writes_atomic_from 16384 "
+                  "(c: only the 16 KiB page writes logged) or that and zero_copy_bytes 16384 (d) "
+                  "(apps image only)",
             layouts=["sep"], groups=["oltp-write-only"],
-            cols=["a-doublewrite", "b-atomic-nodw", "c-atomic16k-nodw"], base="a-doublewrite",
+            cols=["a-doublewrite", "b-atomic-nodw", "c-atomic16k-nodw", "d-atomic16k-zc-nodw"],
+            base="a-doublewrite",
             head="tps",
             kind="sqlite"),
 }

@@ -695,9 +695,10 @@ row7() {	# SQLite: stock journal_mode=DELETE and WAL on ext4 on dm-linear vs ato
 }
 
 # MariaDB: doublewrite on, ext4 on dm-linear vs doublewrite off, ext4 on dm-atomic, with
-# all_writes_atomic (b) and with all_writes_atomic_from 16384 (c: InnoDB's 16 KiB page writes
-# logged, the redo log's and ext4's smaller writes straight to the data device).  b and c are
-# the same dm-atomic device and file system, its table reloaded between the cells.
+# all_writes_atomic (b), with all_writes_atomic_from 16384 (c: InnoDB's 16 KiB page writes
+# logged, the redo log's and ext4's smaller writes straight to the data device) and with that
+# and zero_copy_bytes 16384 (d: the page writes logged zero-copy).  b, c and d are the same
+# dm-atomic device and file system, its table reloaded between the cells.
 row9() {
 	local n m r c mnt=/tmp/bench-mdb lib=/payload/tests/apps/mariadb-lib.sh
 	command -v mariadbd >/dev/null && command -v sysbench >/dev/null && [ -f $lib ] ||
@@ -711,6 +712,7 @@ row9() {
 	dmsetup create b9d --table "0 $m linear $DATA $m" || { fail "row 9 setup"; return; }
 	local t9b="0 $m atomic /dev/mapper/b9d $LOG 1 all_writes_atomic"
 	local t9c="0 $m atomic /dev/mapper/b9d $LOG 2 all_writes_atomic_from 16384"
+	local t9d="0 $m atomic /dev/mapper/b9d $LOG 4 all_writes_atomic_from 16384 zero_copy_bytes 16384"
 	dmsetup create atom9 --table "$t9b" ||
 		{ fail "row 9 setup"; dmsetup remove lin9 b9d; return; }
 	local tp=$SECONDS ok=1
@@ -723,11 +725,12 @@ row9() {
 	if [ $ok = 1 ]; then
 		say "row 9: ext4, MariaDB and sysbench tables of $MDB_ROWS rows set up twice in $((SECONDS - tp)) s"
 		for ((r = 1; r <= ROUNDS; r++)); do
-			for c in a-doublewrite b-atomic-nodw c-atomic16k-nodw; do
+			for c in a-doublewrite b-atomic-nodw c-atomic16k-nodw d-atomic16k-zc-nodw; do
 				local dev=lin9 dw=1 t=
 				case $c in
 				b-*) dev=atom9 dw=0 t=$t9b ;;
 				c-*) dev=atom9 dw=0 t=$t9c ;;
+				d-*) dev=atom9 dw=0 t=$t9d ;;
 				esac
 				if [ -n "$t" ] && [ "$(dmsetup table atom9 | cut -d' ' -f6-)" != "$(cut -d' ' -f6- <<<"$t")" ]; then
 					{ dmsetup suspend atom9 && dmsetup reload atom9 --table "$t" &&

@@ -20,6 +20,7 @@ help:
 	@echo "  make crash-test        >= 10,000 crash states from dm-log-writes recordings (tests/vm/crash-full/)"
 	@echo "  make powercut CYCLES=50 SEED=3   a chain of real power cuts (QEMU killed mid-write)"
 	@echo "  make powercut WORKLOAD=sqlite    the same with SQLite on dm-atomic through the atomicblk VFS"
+	@echo "  make powercut WORKLOAD=mariadb   the same with MariaDB without its doublewrite buffer (apps image)"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
 	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1; ROWS=9: MariaDB)"
 	@echo "  make bench-host        host CPU cost per byte of crc32c, the recovery scan, memcpy"

@@ -3,11 +3,17 @@
 # workload, N times on the same disks, and every boot recovers and verifies what the cut before
 # it left (tests/powercut/cycle.sh runs in the guest).
 #
-#   powercut.sh [--cycles N] [--seed S] [--out DIR] [--kernel lean|debug] [--workload dma|sqlite]
+#   powercut.sh [--cycles N] [--seed S] [--out DIR] [--kernel lean|debug]
+#               [--workload dma|sqlite|mariadb]
 #
 # --workload sqlite: the writer is SQLite on dm-atomic through the atomicblk VFS
 # (tests/powercut/cycle-sqlite.sh); every boot checks integrity_check, no torn and no lost
 # acknowledged transaction instead of dma-verify's journal.
+# --workload mariadb: MariaDB without its doublewrite buffer on ext4 on dm-atomic with
+# all_writes_atomic_from 16384, sysbench and numbered commits (tests/powercut/cycle-mariadb.sh),
+# in the guest image with the database packages (qemu-scripts/rootfs.sh apps); every boot
+# checks innochecksum, InnoDB's recovery, CHECK TABLE and every acknowledged commit.
+# DMA_PC_MDB_OPTS (environment): more mariadbd options, e.g. a control that must fail.
 #
 # N cuts take N+1 boots (the last one only recovers, verifies and removes the target).  The cut
 # lands 0.3-4 s after the writers started (seeded, so a chain is repeatable as far as TCG timing
@@ -25,27 +31,42 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--kernel) flavor=$2; shift 2 ;;
 	--workload) case $2 in dma) script=cycle.sh ;; sqlite) script=cycle-sqlite.sh ;;
-		*) die "powercut.sh: --workload is dma or sqlite (got '$2')" ;; esac; shift 2 ;;
+		mariadb) script=cycle-mariadb.sh ;;
+		*) die "powercut.sh: --workload is dma, sqlite or mariadb (got '$2')" ;; esac; shift 2 ;;
 	*) die "powercut.sh: unknown argument '$1' (see the comment at the top)" ;;
 	esac
 done
 [[ "$cycles" =~ ^[1-9][0-9]*$ ]] || die "powercut.sh: --cycles wants a positive number (got '$cycles')"
 [[ "$seed" =~ ^[0-9]+$ ]] || die "powercut.sh: --seed wants a number (got '$seed')"
-out=${out:-$TOP/out/powercut-$([ $script = cycle.sh ] || echo sqlite-)$seed}
+case $script in
+cycle.sh) name=powercut-$seed ;;
+cycle-sqlite.sh) name=powercut-sqlite-$seed ;;
+*) name=powercut-mariadb-$seed ;;
+esac
+out=${out:-$TOP/out/$name}
 
 build=${DMA_BUILD:-$("$SCRIPTS/kernel.sh" "$flavor")}
-rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh")}
+if [ $script = cycle-mariadb.sh ]; then
+	rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh" apps)}
+else
+	rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh")}
+fi
 [ -f "$build/$EXT_NAME/dm-atomic/dm-atomic.ko" ] || die "powercut.sh: no dm-atomic module in $build"
 rm -rf "$out"
 mkdir -p "$out/disks"
 per=120
-[ "$flavor" = debug ] && per=400
+# MariaDB's first boot makes its data directory and tables; every boot starts the server.
+[ $script = cycle-mariadb.sh ] && per=480
+[ "$flavor" = debug ] && per=$((per * 10 / 3))
 
 cuts=0 verified=0 violations=0 t0=$SECONDS
 for ((k = 1; k <= cycles + 1; k++)); do
 	b=$out/boot-$k
 	args=(--build "$build" --rootfs "$rootfs" --out "$b" --mode powercut --disks "$out/disks"
 		--timeout "$per" --env "DMA_PC_CYCLE=$k" --env "DMA_PC_SEED=$seed" --env "DMA_PC_SCRIPT=$script")
+	# More server options for the mariadb workload, commas between them (a control:
+	# --innodb-flush-log-at-trx-commit=0,--innodb-flush-log-at-timeout=60).
+	[ -n "${DMA_PC_MDB_OPTS:-}" ] && args+=(--env "DMA_PC_MDB_OPTS=$DMA_PC_MDB_OPTS")
 	if [ $k -le "$cycles" ]; then
 		cut=$(awk -v s=$((seed * 1000 + k)) 'BEGIN { srand(s); printf "%.1f", 0.3 + rand() * 3.7 }')
 		args+=(--cut-after "$cut")

@@ -18,14 +18,8 @@
 # it on; commas between options), e.g. the control
 # --innodb-flush-log-at-trx-commit=0,--innodb-flush-log-at-timeout=60, whose acknowledged
 # commits are not yet durable: the check must find them lost.
-set -u
-export DM_DISABLE_UDEV=1
-dmsetup() { command dmsetup --noudevsync "$@"; }
-pc() { echo "@@DMA-PC cycle $cycle: $*"; }
-up() { cut -d' ' -f1 /proc/uptime; }
-fail() { pc "FAIL $*"; exit 1; }
+. "$(dirname "$0")/cycle-lib.sh"
 
-cycle=${DMA_PC_CYCLE:?} final=${DMA_PC_FINAL:-0}
 D=524288 M=32768 MNT=/mdb
 # Write-back 5 s after a commit (not 100 ms): the cut, 0.3-4 s after the writers start,
 # usually finds logged page writes not yet written back, and recovery replays them.
@@ -37,22 +31,13 @@ mdb_opts=${mdb_opts//,/ }
 command -v mariadbd >/dev/null && command -v sysbench >/dev/null ||
 	fail "mariadb-server or sysbench is not in the guest image (powercut.sh --workload mariadb boots the apps image)"
 
-pc "started at $(up) s"
-mkdir -p /journal $MNT
-if [ "$cycle" = 1 ]; then
-	mkfs.ext4 -q -F "$SCRATCH3" || fail "mkfs of the journal disk"
-fi
-mount -o sync "$SCRATCH3" /journal || fail "cannot mount the journal disk"
+mkdir -p $MNT
+pc_journal
 insmod "$DMA_MODULE" || fail "insmod"
 dmsetup create pcd --table "0 $D linear $SCRATCH0 0" || fail "dm-linear"
 dmsetup create pcm --table "0 $M linear $SCRATCH1 0" || fail "dm-linear"
-dmesg -C
-if ! dmsetup create pc --table "0 $D atomic /dev/mapper/pcd /dev/mapper/pcm $FEATURES"; then
-	dmesg | tail -n 5
-	fail "activation refused"
-fi
-msg=$(dmesg | grep -o 'atomic: .*replayed.*\|atomic: .*formatted.*\|atomic: .*recover.*' | head -n 1)
-pc "activated (mariadb): ${msg:-no recovery message}"
+# shellcheck disable=SC2086
+pc_activate $D mariadb $FEATURES
 
 # The largest number any journal holds: the last acknowledged transaction.
 acked() { cat /journal/j* 2>/dev/null | grep -x '[0-9]*' | sort -n | tail -n 1; }
@@ -97,13 +82,7 @@ fi
 if [ "$final" = 1 ]; then
 	_mdb_stop || fail "mariadbd did not stop"
 	umount $MNT || fail "umount"
-	dmsetup remove pc || fail "remove"
-	dmsetup remove pcd pcm
-	dma-check -q "$SCRATCH1" >/tmp/check 2>&1 || { cat /tmp/check; fail "dma-check after a clean remove"; }
-	rmmod dm_atomic || fail "rmmod"
-	umount /journal
-	pc "DONE"
-	exit 0
+	pc_done
 fi
 
 # Pages written back all the time, so that the cut lands in page writes, not only in the redo log.

@@ -11,34 +11,17 @@
 # database is exactly the state after some transaction M (nothing torn), and M is at least
 # the last number any journal holds (nothing acknowledged lost).  Then it starts the writer
 # again from M + 1 and prints @@DMA-CUT: the host kills QEMU a random moment later.
-set -u
-export DM_DISABLE_UDEV=1
-dmsetup() { command dmsetup --noudevsync "$@"; }
-pc() { echo "@@DMA-PC cycle $cycle: $*"; }
-up() { cut -d' ' -f1 /proc/uptime; }
-fail() { pc "FAIL $*"; exit 1; }
+. "$(dirname "$0")/cycle-lib.sh"
 
-cycle=${DMA_PC_CYCLE:?} final=${DMA_PC_FINAL:-0} seed=${DMA_PC_SEED:-1}
 D=131072 M=8192
 LIB=/payload/tests/vm/sqlite-crash.py
 EXT=/payload/bin/atomicblk
 
-pc "started at $(up) s"
-mkdir -p /journal
-if [ "$cycle" = 1 ]; then
-	mkfs.ext4 -q -F "$SCRATCH3" || fail "mkfs of the journal disk"
-fi
-mount -o sync "$SCRATCH3" /journal || fail "cannot mount the journal disk"
+pc_journal
 insmod "$DMA_MODULE" || fail "insmod"
 dmsetup create pcd --table "0 $D linear $SCRATCH0 0" || fail "dm-linear"
 dmsetup create pcm --table "0 $M linear $SCRATCH1 0" || fail "dm-linear"
-dmesg -C
-if ! dmsetup create pc --table "0 $D atomic /dev/mapper/pcd /dev/mapper/pcm"; then
-	dmesg | tail -n 5
-	fail "activation refused"
-fi
-msg=$(dmesg | grep -o 'atomic: .*replayed.*\|atomic: .*formatted.*\|atomic: .*recover.*' | head -n 1)
-pc "activated (sqlite): ${msg:-no recovery message}"
+pc_activate $D sqlite
 
 # The check, with sqlite-crash.py's judge; prints the next transaction number on stdout.
 check() {
@@ -80,13 +63,7 @@ else
 fi
 
 if [ "$final" = 1 ]; then
-	dmsetup remove pc || fail "remove"
-	dmsetup remove pcd pcm
-	dma-check -q "$SCRATCH1" >/tmp/check 2>&1 || { cat /tmp/check; fail "dma-check after a clean remove"; }
-	rmmod dm_atomic || fail "rmmod"
-	umount /journal
-	pc "DONE"
-	exit 0
+	pc_done
 fi
 
 pc "at $(up) s workload: transactions from $next on"

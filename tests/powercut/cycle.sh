@@ -14,26 +14,15 @@
 # of atomic, discontiguous and plain writes and prints @@DMA-CUT: the host kills QEMU (SIGKILL,
 # no flush of anything) a random moment later.
 # Lines for the host start with "@@DMA-PC ".
-set -u
-export DM_DISABLE_UDEV=1
-dmsetup() { command dmsetup --noudevsync "$@"; }
-pc() { echo "@@DMA-PC cycle $cycle: $*"; }
-up() { cut -d' ' -f1 /proc/uptime; }
-fail() { pc "FAIL $*"; exit 1; }
+. "$(dirname "$0")/cycle-lib.sh"
 
-cycle=${DMA_PC_CYCLE:?} final=${DMA_PC_FINAL:-0} seed=${DMA_PC_SEED:-1}
 RANDOM=$((seed * 1000 + cycle))
 D=131072        # data: 64 MiB of SCRATCH0 (16384 blocks of 4 KiB)
 M=8192          # metadata: 4 MiB of SCRATCH1
 region=0+16384
 
 # The previous boot's workload, recorded by the host's chain on the journal disk.
-pc "started at $(up) s"
-mkdir -p /journal
-if [ "$cycle" = 1 ]; then
-	mkfs.ext4 -q -F "$SCRATCH3" || fail "mkfs of the journal disk"
-fi
-mount -o sync "$SCRATCH3" /journal || fail "cannot mount the journal disk"
+pc_journal
 pc "journal mounted at $(up) s"
 insmod "$DMA_MODULE" || fail "insmod"
 
@@ -54,13 +43,8 @@ dmsetup create pcm --table "0 $M linear $SCRATCH1 0" || fail "dm-linear"
 # number decides, so the random choices below stay those of the seed.
 feats=
 [ $((cycle % 2)) = 0 ] && feats="2 zero_copy_bytes 16384"
-dmesg -C
-if ! dmsetup create pc --table "0 $D atomic /dev/mapper/pcd /dev/mapper/pcm $feats"; then
-	dmesg | tail -n 5
-	fail "activation refused"
-fi
-msg=$(dmesg | grep -o 'atomic: .*replayed.*\|atomic: .*formatted.*\|atomic: .*recover.*' | head -n 1)
-pc "activated (data delay ${delay} ms): ${msg:-no recovery message}"
+# shellcheck disable=SC2086
+pc_activate $D "data delay ${delay} ms" $feats
 [ -n "$feats" ] && pc "zero-copy: lists of 16 KiB and more"
 dmsetup status pc | sed "s/^/@@DMA-PC cycle $cycle: status: /"
 
@@ -77,13 +61,7 @@ if [ "$cycle" -gt 1 ]; then
 fi
 
 if [ "$final" = 1 ]; then
-	dmsetup remove pc || fail "remove"
-	dmsetup remove pcd pcm
-	dma-check -q "$SCRATCH1" >/tmp/check 2>&1 || { cat /tmp/check; fail "dma-check after a clean remove"; }
-	rmmod dm_atomic || fail "rmmod"
-	umount /journal
-	pc "DONE"
-	exit 0
+	pc_done
 fi
 
 jobs=$((1 + RANDOM % 4)) flush=$((8 + RANDOM % 40)) segs=$((1 + RANDOM % 8))

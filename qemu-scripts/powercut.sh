@@ -4,7 +4,7 @@
 # it left (tests/powercut/cycle.sh runs in the guest).
 #
 #   powercut.sh [--cycles N] [--seed S] [--out DIR] [--kernel lean|debug]
-#               [--workload dma|sqlite|mariadb]
+#               [--workload dma|sqlite|mariadb|postgresql]
 #
 # --workload sqlite: the writer is SQLite on dm-atomic through the atomicblk VFS
 # (tests/powercut/cycle-sqlite.sh); every boot checks integrity_check, no torn and no lost
@@ -14,6 +14,11 @@
 # in the guest image with the database packages (qemu-scripts/rootfs.sh apps); every boot
 # checks innochecksum, InnoDB's recovery, CHECK TABLE and every acknowledged commit.
 # DMA_PC_MDB_OPTS (environment): more mariadbd options, e.g. a control that must fail.
+# --workload postgresql: PostgreSQL 15 with full_page_writes=off and data checksums on ext4 on
+# dm-atomic with all_writes_atomic_from 8192, pgbench and numbered commits
+# (tests/powercut/cycle-postgresql.sh), in the apps image; every boot checks crash recovery,
+# pg_amcheck, the pgbench balances and every acknowledged commit (the last one pg_checksums).
+# DMA_PC_PG_OPTS (environment): more server settings, name=value, commas between them.
 #
 # N cuts take N+1 boots (the last one only recovers, verifies and removes the target).  The cut
 # lands 0.3-4 s after the writers started (seeded, so a chain is repeatable as far as TCG timing
@@ -31,8 +36,8 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--kernel) flavor=$2; shift 2 ;;
 	--workload) case $2 in dma) script=cycle.sh ;; sqlite) script=cycle-sqlite.sh ;;
-		mariadb) script=cycle-mariadb.sh ;;
-		*) die "powercut.sh: --workload is dma, sqlite or mariadb (got '$2')" ;; esac; shift 2 ;;
+		mariadb) script=cycle-mariadb.sh ;; postgresql) script=cycle-postgresql.sh ;;
+		*) die "powercut.sh: --workload is dma, sqlite, mariadb or postgresql (got '$2')" ;; esac; shift 2 ;;
 	*) die "powercut.sh: unknown argument '$1' (see the comment at the top)" ;;
 	esac
 done
@@ -41,12 +46,13 @@ done
 case $script in
 cycle.sh) name=powercut-$seed ;;
 cycle-sqlite.sh) name=powercut-sqlite-$seed ;;
-*) name=powercut-mariadb-$seed ;;
+cycle-mariadb.sh) name=powercut-mariadb-$seed ;;
+*) name=powercut-postgresql-$seed ;;
 esac
 out=${out:-$TOP/out/$name}
 
 build=${DMA_BUILD:-$("$SCRIPTS/kernel.sh" "$flavor")}
-if [ $script = cycle-mariadb.sh ]; then
+if [ $script = cycle-mariadb.sh ] || [ $script = cycle-postgresql.sh ]; then
 	rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh" apps)}
 else
 	rootfs=${DMA_ROOTFS:-$("$SCRIPTS/rootfs.sh")}
@@ -57,6 +63,7 @@ mkdir -p "$out/disks"
 per=120
 # MariaDB's first boot makes its data directory and tables; every boot starts the server.
 [ $script = cycle-mariadb.sh ] && per=480
+[ $script = cycle-postgresql.sh ] && per=480
 [ "$flavor" = debug ] && per=$((per * 10 / 3))
 
 cuts=0 verified=0 violations=0 t0=$SECONDS
@@ -67,6 +74,7 @@ for ((k = 1; k <= cycles + 1; k++)); do
 	# More server options for the mariadb workload, commas between them (a control:
 	# --innodb-flush-log-at-trx-commit=0,--innodb-flush-log-at-timeout=60).
 	[ -n "${DMA_PC_MDB_OPTS:-}" ] && args+=(--env "DMA_PC_MDB_OPTS=$DMA_PC_MDB_OPTS")
+	[ -n "${DMA_PC_PG_OPTS:-}" ] && args+=(--env "DMA_PC_PG_OPTS=$DMA_PC_PG_OPTS")
 	if [ $k -le "$cycles" ]; then
 		cut=$(awk -v s=$((seed * 1000 + k)) 'BEGIN { srand(s); printf "%.1f", 0.3 + rand() * 3.7 }')
 		args+=(--cut-after "$cut")

@@ -5,7 +5,8 @@
 #
 # main (the default): Debian bookworm minbase plus the block tools the tests use.  apps: the
 # same plus the database packages of the application tests and benchmarks (make test-apps,
-# make bench ROWS=9): Debian's mariadb-server and sysbench, and blktrace.  Each is made with
+# make bench ROWS=9,10): Debian's mariadb-server, sysbench, postgresql-15 (server, pgbench,
+# pg_amcheck) and blktrace.  Each is made with
 # debootstrap from the Debian mirror this machine's apt is configured with, and packed into
 # an ext4 image with mke2fs -d.  The guest boots it with snapshot=on, so the image itself
 # never changes.  qemu-scripts/guest-init is the guest's /sbin/dma-init.
@@ -18,7 +19,7 @@ SUITE=bookworm
 flavor=${1:-main}
 case "$flavor" in
 main) ;;
-apps) PACKAGES+=,mariadb-server,mariadb-client,sysbench,blktrace ;;
+apps) PACKAGES+=,mariadb-server,mariadb-client,sysbench,blktrace,postgresql-15 ;;
 *) die "rootfs.sh: unknown image '$flavor' (expected main or apps)" ;;
 esac
 
@@ -71,6 +72,8 @@ if [ -f "$tree/etc/lvm/lvm.conf" ]; then
 	sed -i 's/^\(\s*\)# udev_sync = 1/\1udev_sync = 0/; s/^\(\s*\)# udev_rules = 1/\1udev_rules = 0/' "$tree/etc/lvm/lvm.conf"
 fi
 rm -rf "$tree/var/cache/apt/archives/"*.deb "$tree/usr/share/doc" "$tree/usr/share/man"
+# postgresql-common's cluster made at install time: the tests make their own with initdb.
+rm -rf "$tree/var/lib/postgresql/15/main" "$tree/etc/postgresql/15/main"
 
 size_mb=$(( $(du -sm "$tree" | cut -f1) + 400 ))
 run_logged "mke2fs root.img (${size_mb} MiB)" "$dir/mke2fs.log" \

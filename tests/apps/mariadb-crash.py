@@ -25,21 +25,22 @@ snapshot (COW on $SCRATCH3) and judged: dm-atomic activated (recovery), ext4 mou
 innochecksum over every tablespace, mariadbd started (crash recovery), CHECK TABLE, and every
 acknowledged transaction present.  Prints one line per state and a summary; exit 0.
 """
-import mmap
 import os
-import struct
 import subprocess
 import sys
 import time
 
-SECTOR = 512
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lwlog import F_FUA, Recording, Trace, head_of, read_log, recovered, run_states, spread  # noqa: E402
+
 DATA_SECTORS = 393216           # 192 MiB for ext4
 META_SECTORS = 131072           # 64 MiB of log for dm-atomic
-LW_MAGIC = 0x6a736677736872
-F_FLUSH, F_FUA, F_DISCARD, F_MARK = 1, 2, 4, 8
 MNT = "/mnt/mdb"
 LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mariadb-lib.sh")
 VMLIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm", "lib.sh")
+
+# The dm-atomic feature arguments of each mode.
+FEATURES = {"atomic": "1 all_writes_atomic", "atomic16k": "2 all_writes_atomic_from 16384"}
 
 
 def sh(cmd, check=True):
@@ -51,97 +52,13 @@ def sh(cmd, check=True):
     return p.returncode, p.stdout
 
 
-def dm(*args):
-    subprocess.run(["dmsetup", "--noudevsync"] + list(args), check=True, stdout=subprocess.DEVNULL)
-
-
-def pread(fd, off, n):
-    buf = mmap.mmap(-1, n)
-    if os.preadv(fd, [buf], off) != n:
-        raise IOError("short read at %d" % off)
-    return bytes(buf)
-
-
-def read_log(path):
-    """Entries of a dm-log-writes log, without their data: (sector, n, flags, offset, mark)."""
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECT)
-    try:
-        magic, version, nr, ssz = struct.unpack_from("<QQQI", pread(fd, 0, 4096))
-        if magic != LW_MAGIC or ssz != SECTOR:
-            raise SystemExit("%s: not a dm-log-writes log" % path)
-        out, pos = [], SECTOR
-        chunk, cbase = b"", -1
-        for _ in range(nr):
-            if not (cbase <= pos and pos + SECTOR <= cbase + len(chunk)):
-                cbase = pos - pos % 4096
-                chunk = pread(fd, cbase, 1 << 20)
-            hdr = chunk[pos - cbase:pos - cbase + SECTOR]
-            sec, n, flags, dlen = struct.unpack_from("<QQQQ", hdr)
-            mark = hdr[32:32 + dlen].decode() if flags & F_MARK else None
-            pos += SECTOR
-            data_off = None
-            if not flags & (F_MARK | F_DISCARD) and n:
-                data_off = pos
-                pos += n * SECTOR
-            out.append((sec, n, flags, data_off, mark))
-        return out
-    finally:
-        os.close(fd)
-
-
-class Replayer:
-    """Applies log entries to a device in order, streaming their data from the log."""
-
-    def __init__(self, log, dev):
-        self.lfd = os.open(log, os.O_RDONLY | os.O_DIRECT)
-        self.dev = dev
-        self.dfd = os.open(dev, os.O_WRONLY | os.O_DIRECT)
-        self.done = 0
-
-    def apply(self, e, sectors=None):
-        sec, n, flags, off, mark = e
-        if flags & F_DISCARD:
-            subprocess.run(["blkdiscard", "-f", "-o", str(sec * SECTOR), "-l", str(n * SECTOR), self.dev],
-                           check=True)
-        elif off is not None:
-            k = n if sectors is None else sectors
-            data = pread(self.lfd, off, k * SECTOR)
-            buf = mmap.mmap(-1, len(data))
-            buf[:] = data
-            os.pwritev(self.dfd, [buf], sec * SECTOR)
-
-    def upto(self, entries, i):
-        while self.done < i:
-            self.apply(entries[self.done])
-            self.done += 1
-        os.fsync(self.dfd)
-
-
 def is_index_page(log, e):
-    fd = os.open(log, os.O_RDONLY | os.O_DIRECT)
-    try:
-        head = pread(fd, e[3], 4096)
-    finally:
-        os.close(fd)
-    return head[24:26] == b"\x45\xbf"       # FIL_PAGE_TYPE = FIL_PAGE_INDEX
+    return head_of(log, e)[24:26] == b"\x45\xbf"       # FIL_PAGE_TYPE = FIL_PAGE_INDEX
 
 
-# The dm-atomic feature arguments of each mode.
-FEATURES = {"atomic": "1 all_writes_atomic", "atomic16k": "2 all_writes_atomic_from 16384"}
-
-
-def record(mode, txns, events):
-    s0, s1 = os.environ["SCRATCH0"], os.environ["SCRATCH1"]
-    atomic = mode in FEATURES
-    total = DATA_SECTORS + (META_SECTORS if atomic else 0)
-    dm("create", "mc-lw", "--table", "0 %d log-writes %s %s" % (total, s0, s1))
-    dm("create", "mc-d", "--table", "0 %d linear /dev/mapper/mc-lw 0" % DATA_SECTORS)
-    dev = "/dev/mapper/mc-d"
-    if atomic:
-        dm("create", "mc-m", "--table", "0 %d linear /dev/mapper/mc-lw %d" % (META_SECTORS, DATA_SECTORS))
-        dm("create", "mc-a", "--table", "0 %d atomic /dev/mapper/mc-d /dev/mapper/mc-m %s"
-           % (DATA_SECTORS, FEATURES[mode]))
-        dev = "/dev/mapper/mc-a"
+def record(rec, mode, txns, events):
+    atomic = rec.features is not None
+    dev = rec.dev
     try:
         sh("mkfs.ext4 -q -E nodiscard %s && mkdir -p %s && mount %s %s" % (dev, MNT, dev, MNT))
         sh("_mdb_init %s/data && _mdb_start %s/data 0 && _mdb -e 'CREATE DATABASE sbtest; "
@@ -150,59 +67,38 @@ def record(mode, txns, events):
            "_mdb -e 'SET GLOBAL innodb_max_dirty_pages_pct=0; SET GLOBAL innodb_max_dirty_pages_pct_lwm=0.001'"
            % (MNT, MNT))
         if atomic:
-            dm("message", "mc-a", "0", "clear_stats")
+            subprocess.run(["dmsetup", "message", rec.name + "-a", "0", "clear_stats"], check=True)
         # What reaches the top device: every write bio queued on it, with its size.
-        subprocess.run(["rm", "-rf", "/tmp/mc-bt"])
-        os.makedirs("/tmp/mc-bt")
-        bt = subprocess.Popen(["blktrace", "-d", dev, "-a", "queue", "-D", "/tmp/mc-bt", "-o", "bt"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        dm("message", "mc-lw", "0", "mark", "c0")
+        bt = Trace(dev)
+        rec.mark("c0")
         load = subprocess.Popen(["bash", "-c", ". %s; . %s; _sysbench --tables=1 --table-size=2000 "
                                  "--events=%d --time=0 --threads=1 run" % (VMLIB, LIB, events)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for n in range(1, txns + 1):
             sh("_mdb -e 'INSERT INTO sbtest.acks VALUES (%d)'" % n)
-            dm("message", "mc-lw", "0", "mark", "c%d" % n)
+            rec.mark("c%d" % n)
         load.wait()
-        bt.send_signal(2)
-        bt.wait()
-        out = subprocess.run(["blkparse", "-q", "-D", "/tmp/mc-bt", "-i", "bt", "-f", "%a %d %n\\n"],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
-        sizes = [int(f[2]) for f in (l.split() for l in out.splitlines())
-                 if len(f) == 3 and f[0] == "Q" and "W" in f[1] and f[2].isdigit()]
+        sizes = [n for _, n in bt.writes()]
         print("%s: write bios queued on the %s device during the run: %d of 16 KiB, %d of other sizes"
               % (mode, "dm-atomic" if atomic else "ext4", sizes.count(32),
                  len([x for x in sizes if x != 32])))
         stats = ""
         if atomic:
-            out = subprocess.check_output(["dmsetup", "message", "mc-a", "0", "stats"], text=True)
-            st = dict(l.split("=", 1) for l in out.split())
+            st = rec.stats()
             stats = "; dm-atomic: %s plain writes logged, %s straight to the data device" % (
                 st["plain_writes_logged"], st["writes_direct"])
         sh("kill -9 $(cat /run/mdb.pid); sleep 1")
-        dm("message", "mc-lw", "0", "mark", "end")
+        rec.mark("end")
         print("%s: %d transactions acknowledged, sysbench %d events%s" % (mode, txns, events, stats))
     finally:
         subprocess.run(["umount", MNT])
-        for d in ("mc-a", "mc-m", "mc-d", "mc-lw"):
-            if os.path.exists("/dev/mapper/" + d):
-                dm("remove", d)
 
 
-def judge(mode, acked):
+def judge(rec, snap, acked):
     """Mount the state (under the snapshot) and check it; a problem string or None."""
-    atomic = mode in FEATURES
-    dev = "/dev/mapper/mc-snap"
-    try:
-        if atomic:
-            dm("create", "mc-cd", "--table", "0 %d linear %s 0" % (DATA_SECTORS, dev))
-            dm("create", "mc-cm", "--table", "0 %d linear %s %d" % (META_SECTORS, dev, DATA_SECTORS))
-            try:
-                dm("create", "mc-c", "--table", "0 %d atomic /dev/mapper/mc-cd /dev/mapper/mc-cm %s"
-                   % (DATA_SECTORS, FEATURES[mode]))
-            except subprocess.CalledProcessError:
-                return "dm-atomic refused to activate"
-            dev = "/dev/mapper/mc-c"
+    with recovered("mc", snap, rec) as dev:
+        if dev is None:
+            return "dm-atomic refused to activate"
         if subprocess.run(["mount", dev, MNT], stderr=subprocess.DEVNULL).returncode:
             return "ext4 did not mount"
         try:
@@ -232,10 +128,6 @@ def judge(mode, acked):
         finally:
             subprocess.run(["umount", MNT])
         return None
-    finally:
-        for d in ("mc-c", "mc-cm", "mc-cd"):
-            if os.path.exists("/dev/mapper/" + d):
-                dm("remove", d)
 
 
 def main():
@@ -243,10 +135,13 @@ def main():
     k = int(sys.argv[sys.argv.index("--states") + 1])
     txns = int(sys.argv[sys.argv.index("--txns") + 1])
     events = int(sys.argv[sys.argv.index("--events") + 1])
-    atomic = mode in FEATURES
-    s1, s2, s3 = os.environ["SCRATCH1"], os.environ["SCRATCH2"], os.environ["SCRATCH3"]
+    s1 = os.environ["SCRATCH1"]
     t0 = time.time()
-    record(mode, txns, events)
+    rec = Recording("mc", DATA_SECTORS, META_SECTORS, FEATURES.get(mode))
+    try:
+        record(rec, mode, txns, events)
+    finally:
+        rec.remove()
     t1 = time.time()
     entries = read_log(s1)
     marks = [(i, e[4]) for i, e in enumerate(entries) if e[4]]
@@ -257,38 +152,13 @@ def main():
              and entries[i][0] < DATA_SECTORS and is_index_page(s1, entries[i])]
     if not cands:
         raise SystemExit("no 16 KiB index page write was logged during the run")
-    picks = sorted({cands[(j * (len(cands) - 1)) // max(k - 1, 1)] for j in range(k)})
+    picks = spread(cands, k)
     print("%s: %d log entries, %d page writes of 16 KiB during the run, %d torn states"
           % (mode, len(entries), len(cands), len(picks)))
-    total = DATA_SECTORS + (META_SECTORS if atomic else 0)
-    rep = Replayer(s1, s2)
-    bad = 0
-    try:
-        for n, i in enumerate(picks, 1):
-            rep.upto(entries, i)
-            acked = max([int(m[1:]) for j, m in marks if j < i and m[0] == "c"] or [0])
-            dm("create", "mc-snap", "--table", "0 %d snapshot %s %s N 8" % (total, s2, s3))
-            try:
-                fd = os.open("/dev/mapper/mc-snap", os.O_WRONLY | os.O_DIRECT)
-                try:
-                    sec, cnt, flags, off, mark = entries[i]
-                    data = pread(rep.lfd, off, cnt // 2 * SECTOR)
-                    buf = mmap.mmap(-1, len(data))
-                    buf[:] = data
-                    os.pwritev(fd, [buf], sec * SECTOR)
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
-                problem = judge(mode, acked)
-            finally:
-                dm("remove", "mc-snap")
-            if problem:
-                bad += 1
-            print("  state %d (page write %d of %d torn, %d acknowledged): %s"
-                  % (n, cands.index(i) + 1, len(cands), acked, problem or "ok"))
-    finally:
-        os.close(rep.lfd)
-        os.close(rep.dfd)
+    bad = run_states("mc", rec, entries, picks, lambda e: e[1] // 2,
+                     lambda snap, acked: judge(rec, snap, acked),
+                     lambda n, i, acked: "page write %d of %d torn, %d acknowledged"
+                     % (cands.index(i) + 1, len(cands), acked))
     print("%s: %d states checked, %d with a torn page, a failed recovery or a lost transaction"
           % (mode, len(picks), bad))
     print("%s: recorded in %.0f s, checked in %.0f s" % (mode, t1 - t0, time.time() - t1),

@@ -58,6 +58,30 @@ VFS (a cache of 10 pages); the default-VFS entry point opens a plain name throug
   1000
   ok
 
+Blocks that SQLite's cache let go of are read back through the device's page cache, and are
+never older than the last commit: with a cache of 10 pages every update reads most of the
+table back from the VFS, and another reader fills the device's page cache between commits:
+
+  $ db /dev/mapper/sq <<'EOF'
+  > PRAGMA cache_size=10;
+  > .shell dd if=/dev/mapper/sq of=/dev/null bs=1M status=none
+  > UPDATE t SET v = v + 1;
+  > SELECT sum(v) FROM t;
+  > .shell dd if=/dev/mapper/sq of=/dev/null bs=1M status=none
+  > UPDATE t SET v = v + 1;
+  > SELECT sum(v) FROM t;
+  > .shell dd if=/dev/mapper/sq of=/dev/null bs=1M status=none
+  > UPDATE t SET v = v - 2;
+  > SELECT count(*), sum(v) FROM t;
+  > PRAGMA integrity_check;
+  > EOF
+  exclusive
+  memory
+  542630
+  543630
+  1000|541630
+  ok
+
 Block 0 is the VFS's header, SQLite's own file starts at 4 KiB:
 
   $ head -c 7 /dev/mapper/sq; echo

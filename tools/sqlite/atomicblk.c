@@ -76,7 +76,8 @@ struct ab_file {
 	size_t runs;		/* runs of contiguous dirty blocks */
 	int unflushed;		/* a list was written since the last flush */
 	int exclusive;		/* PRAGMA locking_mode=EXCLUSIVE was seen */
-	unsigned char *bounce;	/* AB_BLOCK aligned, for O_DIRECT reads */
+	int rfd;		/* the device again, buffered: reads go through the page cache */
+	unsigned char *bounce;	/* AB_BLOCK aligned, for the O_DIRECT read of the header */
 	unsigned char *rbuf;	/* a block read for xRead */
 };
 
@@ -183,7 +184,13 @@ static void ab_too_big_msg(struct ab_file *f, size_t ndirty, size_t runs, int bl
 	       (unsigned long long)f->max_bytes, f->bytes_attr, f->max_segs, f->segs_attr);
 }
 
-/* Read committed device bytes of database block idx into buf (zeros past the size). */
+/*
+ * Read committed device bytes of database block idx into buf (zeros past the
+ * size).  Through the page cache: the list ioctl writes back and drops the
+ * cached pages of the ranges it writes, before and after, as O_DIRECT writes
+ * do, so a cached block is never older than the last commit; blocks SQLite's
+ * own cache let go of come back at memory speed, not from the device.
+ */
 static int ab_read_disk(struct ab_file *f, uint64_t idx, unsigned char *buf)
 {
 	uint64_t off = idx * AB_BLOCK;
@@ -193,13 +200,12 @@ static int ab_read_disk(struct ab_file *f, uint64_t idx, unsigned char *buf)
 		memset(buf, 0, AB_BLOCK);
 		return SQLITE_OK;
 	}
-	n = pread(f->fd, f->bounce, AB_BLOCK, off + AB_BLOCK);
+	n = pread(f->rfd, buf, AB_BLOCK, off + AB_BLOCK);
 	if (n != AB_BLOCK) {
 		ab_msg(SQLITE_IOERR_READ, "%s: read at %llu: %s", f->path,
 		       (unsigned long long)(off + AB_BLOCK), n < 0 ? strerror(errno) : "short read");
 		return SQLITE_IOERR_READ;
 	}
-	memcpy(buf, f->bounce, AB_BLOCK);
 	if (off + AB_BLOCK > f->zero_from)
 		memset(buf + (f->zero_from - off), 0, off + AB_BLOCK - f->zero_from);
 	return SQLITE_OK;
@@ -366,6 +372,7 @@ static int ab_close(sqlite3_file *pf)
 	free(f->bounce);
 	free(f->rbuf);
 	free(f->path);
+	close(f->rfd);
 	close(f->fd);
 	return rc;
 }
@@ -585,7 +592,7 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		ab_msg(SQLITE_CANTOPEN, "a database on an atomic block device needs the device's name");
 		return SQLITE_CANTOPEN;
 	}
-	f->fd = -1;
+	f->fd = f->rfd = -1;
 	f->path = strdup(name);
 	if (!f->path || posix_memalign((void **)&f->bounce, AB_BLOCK, AB_BLOCK) ||
 	    !(f->rbuf = malloc(AB_BLOCK)))
@@ -632,14 +639,27 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		       errno == EBUSY ? " (in use: mounted, or open by another connection or process)" : "");
 		return SQLITE_CANTOPEN;
 	}
+	/*
+	 * Reads go through the page cache (ab_read_disk()); what it held of the
+	 * device before this open (written before a table reload, say) is dropped.
+	 */
+	f->rfd = open(name, O_RDONLY | O_CLOEXEC);
+	if (f->rfd < 0) {
+		ab_msg(SQLITE_CANTOPEN, "%s: %s", name, strerror(errno));
+		close(f->fd);
+		return SQLITE_CANTOPEN;
+	}
+	posix_fadvise(f->rfd, 0, 0, POSIX_FADV_DONTNEED);
 	if (ioctl(f->fd, BLKGETSIZE64, &bytes) || bytes < 2 * AB_BLOCK) {
 		ab_msg(SQLITE_CANTOPEN, "%s: device too small", name);
+		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	}
 	f->dev_bytes = bytes / AB_BLOCK * AB_BLOCK - AB_BLOCK;
 	if (pread(f->fd, f->bounce, AB_BLOCK, 0) != AB_BLOCK) {
 		ab_msg(SQLITE_CANTOPEN, "%s: cannot read the header: %s", name, strerror(errno));
+		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	}
@@ -649,6 +669,7 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 	} else if (memcmp(h.magic, AB_MAGIC, 8)) {
 		ab_msg(SQLITE_CANTOPEN, "%s: does not hold an " AB_NAME " database (its first block "
 		       "is neither zeros nor an " AB_NAME " header); refusing to overwrite it", name);
+		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	} else if (h.crc != ab_crc32(&h, offsetof(struct ab_header, crc)) ||
@@ -656,6 +677,7 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		ab_msg(SQLITE_CANTOPEN, "%s: the " AB_NAME " header is damaged or of another version "
 		       "(version %u, block %u, size %llu)", name, h.version, h.block,
 		       (unsigned long long)h.db_bytes);
+		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	} else {

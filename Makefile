@@ -23,7 +23,7 @@ help:
 	@echo "  make powercut WORKLOAD=mariadb   the same with MariaDB without its doublewrite buffer (apps image)"
 	@echo "  make powercut WORKLOAD=postgresql   the same with PostgreSQL, full_page_writes=off (apps image)"
 	@echo "  make vm                an interactive guest shell with scratch disks and the module"
-	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1; ROWS=9: MariaDB)"
+	@echo "  make bench             every benchmark row against its baseline in one guest (ROWS=1,3 QUICK=1; ROWS=9: MariaDB, 10: PostgreSQL)"
 	@echo "  make bench-host        host CPU cost per byte of crc32c, the recovery scan, memcpy"
 	@echo "  make kernel            build the patched lean kernel + dm-atomic module (cached)"
 	@echo "  make kernel-debug      the same with KASAN, lockdep, DEBUG_LIST, ..."

@@ -4,8 +4,9 @@
 #
 #   bench.sh [--quick] [--rows 1,2,3,4,5,6,7,8] [--seconds S] [--rounds N]
 #
-# Row 9 (MariaDB with and without its doublewrite buffer) is only run when named (ROWS=9): it
-# boots the guest image with the database packages (rootfs.sh apps).
+# Rows 9 (MariaDB with and without its doublewrite buffer) and 10 (PostgreSQL with and without
+# full_page_writes) are only run when named (ROWS=9, ROWS=10, ROWS=9,10): they boot the guest
+# image with the database packages (rootfs.sh apps).
 #
 # Benchmark disks are not the test suite's scratch disks: preallocated raw images (fallocate,
 # then written once with zeros, so no extent is unwritten or sparse) in $DMA_CACHE/bench/,
@@ -31,15 +32,17 @@ while [ $# -gt 0 ]; do
 	*) die "bench.sh: unknown argument '$1'" ;;
 	esac
 done
+# rows_ok ROWS: ROWS is row numbers 1-10, comma separated.
+rows_ok() { [[ "$1" =~ ^([1-9]|10)(,([1-9]|10))*$ ]]; }
 rows=$(echo "$rows" | tr ' ' ',')
-[[ "$rows" =~ ^[1-9](,[1-9])*$ ]] || die "ROWS must be row numbers 1-9, comma separated (got '$rows')"
+rows_ok "$rows" || die "ROWS must be row numbers 1-10, comma separated (got '$rows')"
 
 "$SCRIPTS/deps.sh" bench
 make -s -C "$TOP/tools" >/dev/null || die "tools did not build"
 command -v gnuplot >/dev/null || die "gnuplot is missing (qemu-scripts/deps.sh bench installs it)"
 build=$("$SCRIPTS/kernel.sh" lean)
 image=main
-[[ ",$rows," == *,9,* ]] && image=apps
+[[ ",$rows," == *,9,* || ",$rows," == *,10,* ]] && image=apps
 rootfs=$("$SCRIPTS/rootfs.sh" $image)
 
 # --- disks -----------------------------------------------------------------------------------
@@ -106,6 +109,9 @@ dma-bench cpu --mib 16 >"$out/host-cpu.json"
 log "bench: rows $rows$([ $quick = 1 ] && echo ', quick'); output $out"
 timeout=2400
 [ $quick = 1 ] && timeout=900
+# The database rows' setup (a file system, a server, a database twice) and cells come on top.
+[[ ",$rows," == *,9,* ]] && timeout=$((timeout + 900))
+[[ ",$rows," == *,10,* ]] && timeout=$((timeout + 900))
 "$SCRIPTS/run-vm.sh" --build "$build" --rootfs "$rootfs" --out "$out/vm" --mode bench \
 	--timeout "$timeout" --env "DMA_BENCH_ROWS=$rows" --env "DMA_BENCH_QUICK=$quick" \
 	"${genv[@]}" "${qargs[@]}" || log "the guest did not finish cleanly (console: $out/vm/console.log)"

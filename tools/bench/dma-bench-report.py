@@ -90,6 +90,16 @@ SPEC = {
             base="a-doublewrite",
             head="tps",
             kind="sqlite"),
+    10: dict(title="PostgreSQL 15 pgbench TPC-B-like (scale 2, 2 clients, synchronous_commit=on, "
+                   "checkpoint_timeout=30s, max_wal_size=64MB, shared_buffers=16MB): "
+                   "full_page_writes=on, ext4 on dm-linear vs full_page_writes=off, ext4 on "
+                   "dm-atomic with all_writes_atomic (b) or all_writes_atomic_from 8192 (c: only "
+                   "the 8 KiB page writes and larger logged) (apps image only)",
+             layouts=["sep"], groups=["pgbench-tpcb"],
+             cols=["a-fpw", "b-atomic-nofpw", "c-atomic8k-nofpw"],
+             base="a-fpw",
+             head="tps",
+             kind="sqlite", wal=True),
 }
 # v3's names of the columns of one transaction a write in rows 1 and 2 (see the docstring).
 V2_ONE, V3_ONE = "atom-oatomic", "atom-list1"
@@ -118,7 +128,9 @@ class WrongCall(ValueError):
 UNITS = {"mb_s": "MB/s", "drained_mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s",
          "lists_s": "lists/s", "seconds": "s", "lat_p50_us": "us", "lat_p99_us": "us",
          "cpu_s_per_mib": "CPU s/MiB", "lists_per_commit": "lists",
-         "replayed_mib": "MiB", "from_log": "share of reads", "cpu_ms_per_txn": "CPU ms/txn"}
+         "replayed_mib": "MiB", "from_log": "share of reads", "cpu_ms_per_txn": "CPU ms/txn",
+         "wal_bytes_per_txn": "WAL bytes/txn", "wal_fpi_per_txn": "full-page images/txn",
+         "wal_lsn_bytes_per_txn": "WAL bytes/txn (insert position)"}
 HEAD_NAMES = {"mb_s": "MB/s", "iops": "IO/s", "tps": "txn/s", "lists_s": "lists/s",
               "seconds": "seconds"}
 
@@ -204,6 +216,11 @@ def figures(meta, js):
         for i, role in enumerate(roles):
             f["wb_" + role] = d[3 + 2 * i] * 512 / n
         f["wb_total"] = sum(d[3 + 2 * i] for i in range(len(roles))) * 512 / n
+        # Row 10: WAL PostgreSQL wrote per transaction (pg_stat_wal's wal_bytes and wal_fpi,
+        # after minus before; wal_lsn_bytes: how far the WAL's insert position moved).
+        for k in ("wal_bytes", "wal_fpi", "wal_lsn_bytes"):
+            if k in js:
+                f[k + "_per_txn"] = js[k] / n
         return f
     if "steps" in js:
         # dma-bench path: the disks' own cost of a logged write's steps (row 3: of a
@@ -492,6 +509,8 @@ def main(argv):
                         need = [sp["head"], "mb_s", "cpu_s_per_mib"]
                         if sp["kind"] == "sqlite":
                             need = [sp["head"], "cpu_ms_per_txn", "wb_data", "wb_log", "wb_total"]
+                        if sp.get("wal"):
+                            need.append("wal_bytes_per_txn")
                         if sp["kind"] in ("fio-write", "fio-read", "lists", "qd"):
                             need += ["lat_p50_us", "lat_p99_us"]
                         if sp["kind"] in ("fio-write", "lists", "qd"):
@@ -563,9 +582,11 @@ def main(argv):
         extra = "WA data/log" if sp["kind"] != "fio-read" else "read data/log"
         if sp["kind"] == "sqlite":
             extra = "bytes/txn data/log (ratio of data+log)"
-        lines.append("  %-7s %-12s %-20s %26s %24s %9s %10s %13s" %
+        # Row 10: the WAL bytes a transaction, and their ratio to the baseline's.
+        wal = ("%32s " % "WAL bytes/txn (ratio)") if sp.get("wal") else ""
+        lines.append("  %-7s %-12s %-20s %26s %24s %9s %10s %s%13s" %
                      ("layout", "group", "column", HEAD_NAMES[head], "ratio", "p99 us",
-                      "CPU s/MiB" if sp["kind"] != "sqlite" else "CPU ms/txn", extra))
+                      "CPU s/MiB" if sp["kind"] != "sqlite" else "CPU ms/txn", wal, extra))
         for lay in sp["layouts"]:
             for g in sp["groups"]:
                 for c in sp["cols"]:
@@ -602,9 +623,16 @@ def main(argv):
                     fl = idx.get((row, lay, g, c, "from_log"))
                     if fl:
                         amp.append("%s%% log" % fmt(100 * fl[7]))
-                    lines.append("  %-7s %-12s %-20s %26s %24s %9s %10s %13s" % (
+                    wal = ""
+                    if sp.get("wal"):
+                        w = idx.get((row, lay, g, c, "wal_bytes_per_txn"))
+                        wal = fmt(w[7]) if w else "-"
+                        if w and c != sp["base"]:
+                            wal += " (%s [%s-%s])" % (fmt(w[10]), fmt(w[11]), fmt(w[12]))
+                        wal = "%32s " % wal
+                    lines.append("  %-7s %-12s %-20s %26s %24s %9s %10s %s%13s" % (
                         lay, g, c, "%s [%s-%s]" % (fmt(t[7]), fmt(t[8]), fmt(t[9])), ratio,
-                        fmt(p99[7]) if p99 else "-", fmt(cpu[7]) if cpu else "-",
+                        fmt(p99[7]) if p99 else "-", fmt(cpu[7]) if cpu else "-", wal,
                         "/".join(amp)))
         lines.append("")
     gcpu = os.path.join(raw, "guest-cpu.json")

@@ -12,14 +12,17 @@
 #
 # Environment (all optional):
 #   DMA_BENCH_OUT      output directory (default /tmp/bench)
-#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7,8; row 9,
-#                      MariaDB, needs the apps guest image: make bench ROWS=9)
+#   DMA_BENCH_ROWS     rows to run, comma or space separated (default 1,2,3,4,5,6,7,8; rows 9,
+#                      MariaDB, and 10, PostgreSQL, need the apps guest image: make bench
+#                      ROWS=9,10)
 #   DMA_BENCH_QUICK=1  smoke run: one round, about a second per cell, smaller recovery logs
 #   DMA_BENCH_SMOKE=1  the smoke plan of tests/vm/bench-smoke.t: every row, layout and column,
 #                      but one group per row and layout (row 8: one per engine), and on the
 #                      fua and shared layouts only the baseline and the column that writes the
 #                      log most (see SG and SC below)
 #   DMA_BENCH_ROUNDS, DMA_BENCH_SECONDS   override rounds (default 3) and seconds per cell (2)
+#   DMA_BENCH_PG_TXNS  row 10: pgbench transactions a client a cell (default 300, 2 clients;
+#                      QUICK: 20)
 #   DMA_BENCH_DATA, _LOG, _FUA, _SHARED   the disks; by default the virtio disks with serial
 #                      bench-data, bench-log, bench-shared and the one SCSI disk (bench-fua)
 # Layouts: sep (data and log on separate virtio disks: every row), fua (the log on a disk
@@ -43,10 +46,13 @@ QUICK=${DMA_BENCH_QUICK:-0}
 if [ "$QUICK" = 1 ]; then
 	ROUNDS=${DMA_BENCH_ROUNDS:-1} SECS=${DMA_BENCH_SECONDS:-1} READ_MIB=8
 	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-10} MDB_EVENTS=20 MDB_ROWS=1000
+	PG_TXNS=${DMA_BENCH_PG_TXNS:-20}
 else
 	ROUNDS=${DMA_BENCH_ROUNDS:-3} SECS=${DMA_BENCH_SECONDS:-2} READ_MIB=32
 	SQLITE_TXNS=${DMA_BENCH_SQLITE_TXNS:-100} MDB_EVENTS=${DMA_BENCH_MDB_EVENTS:-300} MDB_ROWS=10000
+	PG_TXNS=${DMA_BENCH_PG_TXNS:-300}
 fi
+PG_SCALE=2	# row 10: pgbench -i -s, 200,000 accounts (about 30 MB)
 MSECS=$(awk "BEGIN { print int($SECS * 1000) }")
 
 # --- the plan ------------------------------------------------------------------------------
@@ -78,7 +84,7 @@ plan=$(dma-bench-report --plan $([ "$QUICK" = 1 ] && echo --quick) $([ $SERIES =
 while IFS=$'\t' read -r row g c; do
 	PG[$row]=$g PC[$row]=$c
 done <<<"$plan"
-for row in 1 2 3 4 5 6 7 8 9; do
+for row in 1 2 3 4 5 6 7 8 9 10; do
 	[ -n "${PG[$row]:-}" ] && [ -n "${PC[$row]:-}" ] ||
 		{ echo "dma-bench-run: dma-bench-report --plan printed no groups or columns for row $row" >&2; exit 1; }
 done
@@ -94,6 +100,7 @@ SG[6:sep]="s128-j8"
 SG[7:sep]="t4-4page"
 SG[8:sep]="uring-qd8 aio-qd32"
 SG[9:sep]="oltp-write-only"
+SG[10:sep]="pgbench-tpcb"
 # On fua and shared, the baseline and the column that writes the log most: the others run the
 # same code with a module parameter set (the 2-pass copy, the crc32c driver, every flush passed
 # down, no commit window), or less of it (plain writes go to the data disk; a list without
@@ -106,8 +113,8 @@ plan_of() {	# plan_of ROW LAYOUT: the groups in PLAN_G, the columns in PLAN_C
 	[ "$SMOKE" = 1 ] || return 0
 	PLAN_G=${SG[$1:$2]:-$PLAN_G} PLAN_C=${SC[$1:$2]:-$PLAN_C}
 }
-# Rows of each layout, in the order they run (7 and 9 after the layouts, on sep's disks).
-declare -A LROWS=([sep]="1 2 3 4 5 6 8 7 9" [fua]="1 3" [shared]="3")
+# Rows of each layout, in the order they run (7, 9 and 10 after the layouts, on sep's disks).
+declare -A LROWS=([sep]="1 2 3 4 5 6 8 7 9 10" [fua]="1 3" [shared]="3")
 MODULE=${DMA_MODULE:-/payload/modules/dm-atomic.ko}
 HZ=$(getconf CLK_TCK)
 mkdir -p "$OUT/cells"
@@ -115,7 +122,7 @@ ncell=0 failures=0
 t_begin=$SECONDS
 
 say() { echo "bench: $*"; }
-has_row() { [[ "$ROWS" == *" $1 "* ]]; }
+has_row() { [[ "$ROWS" == *" $1 "* ]]; }	# ROWS is space separated and padded: 1 is not 10
 fail() { say "FAILED: $*"; failures=$((failures + 1)); }
 
 # --- disks ---------------------------------------------------------------------------------
@@ -757,6 +764,85 @@ mdb_cell() {	# mdb_cell EVENTS: sysbench oltp_write_only, JSON {tps, txns} on st
 	awk '/transactions:/ { gsub(/\(/, "", $3); print "{\"txns\": " $2 ", \"tps\": " $3 "}" }' <<<"$out"
 }
 
+# PostgreSQL: full_page_writes=on, ext4 on dm-linear vs full_page_writes=off, ext4 on
+# dm-atomic with all_writes_atomic (b) and with all_writes_atomic_from 8192 (c: PostgreSQL's
+# 8 KiB page writes and larger logged, smaller writes straight to the data device).  b and c
+# are the same dm-atomic device and file system, its table reloaded between the cells.  The
+# server settings are postgresql-lib.sh's for every column (checkpoint_timeout=30s,
+# max_wal_size=64MB, shared_buffers=16MB, a busy background writer): checkpoints come often,
+# and so do the full-page images they bring.
+row10() {
+	local n m r c mnt=/tmp/bench-pg lib=/payload/tests/apps/postgresql-lib.sh
+	[ -f $lib ] || { fail "row 10: $lib missing"; return; }
+	. $lib
+	[ -x $PG_BIN/postgres ] && [ -x $PG_BIN/pgbench ] && id -u $PG_USER >/dev/null 2>&1 ||
+		{ fail "row 10: postgresql-15 missing (make bench ROWS=10 boots the apps image)"; return; }
+	n=$(sectors "$B_DATA"); m=$((n / 2 < 1048576 ? n / 2 / 8 * 8 : 1048576))
+	DATA=$B_DATA LOG=$B_LOG ROLES="data:$B_DATA log:$B_LOG"
+	wipe_log "$LOG"
+	dmsetup create lin10 --table "0 $m linear $DATA 0" &&
+	dmsetup create b10d --table "0 $m linear $DATA $m" || { fail "row 10 setup"; return; }
+	local t10b="0 $m atomic /dev/mapper/b10d $LOG 1 all_writes_atomic"
+	local t10c="0 $m atomic /dev/mapper/b10d $LOG 2 all_writes_atomic_from 8192"
+	dmsetup create atom10 --table "$t10b" ||
+		{ fail "row 10 setup"; dmsetup remove lin10 b10d; return; }
+	local tp=$SECONDS ok=1 fpw
+	for c in lin10 atom10; do
+		fpw=on
+		[ $c = atom10 ] && fpw=off
+		mkdir -p $mnt-$c
+		{ mkfs.ext4 -q -F -E nodiscard /dev/mapper/$c && mount /dev/mapper/$c $mnt-$c && _pg_init $mnt-$c/data &&
+		  _pg_start $mnt-$c/data $fpw && _pgbench -i -s $PG_SCALE -q >>"$OUT/row10-setup.log" 2>&1 && _pg_stop $mnt-$c/data; } || ok=0
+	done
+	if [ $ok = 1 ]; then
+		say "row 10: ext4, PostgreSQL and pgbench tables of scale $PG_SCALE set up twice in $((SECONDS - tp)) s"
+		for ((r = 1; r <= ROUNDS; r++)); do
+			for c in a-fpw b-atomic-nofpw c-atomic8k-nofpw; do
+				local dev=lin10 fpw=on t=
+				case $c in
+				b-*) dev=atom10 fpw=off t=$t10b ;;
+				c-*) dev=atom10 fpw=off t=$t10c ;;
+				esac
+				if [ -n "$t" ] && [ "$(dmsetup table atom10 | cut -d' ' -f6-)" != "$(cut -d' ' -f6- <<<"$t")" ]; then
+					{ dmsetup suspend atom10 && dmsetup reload atom10 --table "$t" &&
+					  dmsetup resume atom10; } || { fail "row 10: reload of atom10 for $c"; continue; }
+				fi
+				_pg_start $mnt-$dev/data $fpw || { fail "row 10: postgres did not start"; continue; }
+				cell 10 sep pgbench-tpcb $c $r /dev/mapper/$dev none -- pg_cell "$PG_TXNS"
+				_pg_stop $mnt-$dev/data
+				[ $dev = atom10 ] && dmsetup message atom10 0 checkpoint >/dev/null
+			done
+		done
+	else
+		fail "row 10: ext4, PostgreSQL or the pgbench tables could not be set up (see row10-setup.log)"
+	fi
+	_pg_stop $mnt-lin10/data 2>/dev/null; _pg_stop $mnt-atom10/data 2>/dev/null
+	umount $mnt-lin10 $mnt-atom10 2>/dev/null
+	dmsetup remove atom10; dmsetup remove lin10 b10d
+}
+pg_cell() {	# pg_cell TXNS: pgbench (TPC-B-like, 2 clients), JSON {txns, tps, wal_bytes, ...} on stdout
+	local out a b
+	# pg_stat_wal's wal_bytes and wal_fpi, and the WAL's insert position, before and after.
+	a=$(_psql -F ' ' -c "SELECT wal_bytes, wal_fpi, pg_current_wal_insert_lsn() FROM pg_stat_wal") || return 1
+	out=$(_pgbench -n -c 2 -j 1 -t "$1") || { echo "$out" >&2; return 1; }
+	# The backends add their WAL to pg_stat_wal when they exit: wait (up to 10 s) for them to
+	# be gone, in the same psql (every psql started costs guest CPU the cell counts), then read.
+	b=$(_psql -F ' ' -c "DO \$\$ BEGIN FOR i IN 1..100 LOOP PERFORM pg_stat_clear_snapshot();
+			EXIT WHEN NOT EXISTS (SELECT FROM pg_stat_activity WHERE backend_type = 'client backend'
+			AND pid <> pg_backend_pid()); PERFORM pg_sleep(0.1); END LOOP; END \$\$" \
+		-c "SELECT wal_bytes, wal_fpi, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '${a##* }') FROM pg_stat_wal") || return 1
+	echo "$out" >&2
+	echo "pg_stat_wal before: $a; after: $b (the last: WAL insert position moved, bytes)" >&2
+	awk -v a="$a" -v b="$b" '
+		/^number of transactions actually processed:/ { split($NF, t, "/"); n = t[1] }
+		/^tps = / { tps = $3 }
+		END {
+			split(a, x, " "); split(b, y, " ")
+			if (n == "" || tps == "" || y[3] == "") exit 1
+			printf "{\"txns\": %d, \"tps\": %s, \"wal_bytes\": %.0f, \"wal_fpi\": %.0f, \"wal_lsn_bytes\": %.0f}\n", n, tps, y[1] - x[1], y[2] - x[2], y[3]
+		}' <<<"$out"
+}
+
 run_layout() {
 	local L=$1 rows=$2 row
 	teardown_layout
@@ -796,6 +882,11 @@ if has_row 9; then
 	c0=$ncell t0=$SECONDS
 	row9
 	say "layout sep row 9: $((ncell - c0)) cells in $((SECONDS - t0)) s"
+fi
+if has_row 10; then
+	c0=$ncell t0=$SECONDS
+	row10
+	say "layout sep row 10: $((ncell - c0)) cells in $((SECONDS - t0)) s"
 fi
 dmesg >"$OUT/dmesg.txt"
 say "done: $ncell cells in $((SECONDS - t_begin)) s, $failures failure(s)"

@@ -9,7 +9,8 @@
 # all_writes_atomic_from 8192 (and writeback_delay_ms 5000, below): writes of a page or more go
 # through the log, smaller ones straight to the data device.  pgbench runs while a client
 # commits numbered transactions (INSERT INTO acks) and appends each number to this boot's
-# journal (/journal/jK) after its COMMIT returned, with a CHECKPOINT after every fifth; the host
+# journal (/journal/jK) after its COMMIT returned (one psql session), with a CHECKPOINT after
+# every fifth; the host
 # kills QEMU a random moment after @@DMA-CUT.  Every boot but the first activates the target on
 # what the cut left (its recovery), mounts ext4 (its journal), and checks what
 # tests/apps/postgresql-crash.py checks: the server starts (crash recovery without full-page
@@ -89,17 +90,24 @@ if [ "$final" = 1 ]; then
 	pc_done
 fi
 
+# psql runs as postgres: this boot's journal file is its to append to.
+touch /journal/j$cycle && chown $PG_USER /journal/j$cycle || fail "journal file"
 pc "at $(up) s workload: pgbench, and transactions from $next on"
 _pgbench -n -c 2 -T 3600 >/tmp/pgbench.out 2>&1 &
-(
-	n=$next
-	while _psql -c "INSERT INTO acks VALUES ($n)"; do
-		echo $n >>/journal/j$cycle
-		[ $((n % 5)) = 0 ] && _psql -c CHECKPOINT
-		n=$((n + 1))
-	done
-) >/tmp/writer.out 2>&1 &
-sleep 1
+# One session: each INSERT commits (autocommit) before psql runs the next line, which appends
+# the number to the journal; a connection a transaction would cost most of the time to the cut.
+for ((n = next; ; n++)); do
+	printf 'INSERT INTO acks VALUES (%d);\n\\! echo %d >>/journal/j%d\n' $n $n "$cycle"
+	[ $((n % 5)) = 0 ] && echo 'CHECKPOINT;'
+done 2>/dev/null | _psql >/tmp/writer.out 2>&1 &
+# The cut is timed from here: once the first transaction of this boot is acknowledged (a
+# TCG guest may need seconds for pgbench's and psql's connections), so that every cut lands
+# in a running workload.
+for ((i = 0; i < 600; i++)); do
+	[ -s /journal/j$cycle ] && break
+	sleep 0.1
+done
+[ -s /journal/j$cycle ] || { tail -n 20 /tmp/writer.out /tmp/pgbench.out; fail "no transaction acknowledged in 60 s"; }
 echo "@@DMA-CUT"
 wait
 cat /tmp/writer.out /tmp/pgbench.out | tail -n 20

@@ -58,29 +58,37 @@ VFS (a cache of 10 pages); the default-VFS entry point opens a plain name throug
   1000
   ok
 
-Blocks that SQLite's cache let go of are read back through the device's page cache, and are
-never older than the last commit: with a cache of 10 pages every update reads most of the
-table back from the VFS, and another reader fills the device's page cache between commits:
+Blocks that SQLite's cache lets go of come back from the VFS's own cache of committed blocks
+(what each commit wrote and what was read from the device; `PRAGMA atomicblk_cache_size`,
+2048 blocks by default), never older than the last commit: with a cache of 10 pages in SQLite
+every update reads most of the table back from the VFS.  With the VFS's cache off (0) every
+such read goes to the device; a bad size is refused:
 
-  $ db /dev/mapper/sq <<'EOF'
+  $ db /dev/mapper/sq <<'EOF' 2>&1
   > PRAGMA cache_size=10;
-  > .shell dd if=/dev/mapper/sq of=/dev/null bs=1M status=none
+  > PRAGMA atomicblk_cache_size;
+  > UPDATE t SET v = v + 1;
   > UPDATE t SET v = v + 1;
   > SELECT sum(v) FROM t;
-  > .shell dd if=/dev/mapper/sq of=/dev/null bs=1M status=none
-  > UPDATE t SET v = v + 1;
-  > SELECT sum(v) FROM t;
-  > .shell dd if=/dev/mapper/sq of=/dev/null bs=1M status=none
+  > PRAGMA atomicblk_cache_stats;
+  > PRAGMA atomicblk_cache_size=0;
   > UPDATE t SET v = v - 2;
   > SELECT count(*), sum(v) FROM t;
+  > PRAGMA atomicblk_cache_stats;
   > PRAGMA integrity_check;
+  > PRAGMA atomicblk_cache_size=-1;
   > EOF
   exclusive
   memory
-  542630
+  2048
   543630
+  blocks=[1-9][0-9]* cap=2048 hits=[1-9][0-9]* misses=[1-9][0-9]* (re)
+  0
   1000|541630
+  blocks=0 cap=0 hits=* misses=* (glob)
   ok
+  Parse error near line 12: atomicblk: /dev/mapper/sq: atomicblk_cache_size=-1 refused: a number of 4 KiB blocks from 0 to 1048576
+  [1]
 
 Block 0 is the VFS's header, SQLite's own file starts at 4 KiB:
 

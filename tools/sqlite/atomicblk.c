@@ -59,6 +59,29 @@ struct ab_dirty {		/* one pending block of the database */
 	unsigned char *buf;	/* AB_BLOCK bytes, AB_BLOCK aligned */
 };
 
+/*
+ * Committed blocks kept in memory (the device is read with O_DIRECT and the
+ * list ioctl drops the page cache of what it writes, so nothing else keeps
+ * them): every block of a commit and every block read from the device, up to
+ * `cap` blocks, the oldest unused one evicted first (a clock).  The VFS owns
+ * the device, so a cached block is what the device holds.
+ */
+struct ab_cslot {
+	uint64_t idx;
+	unsigned char *buf;	/* NULL: a free slot */
+	int32_t next;		/* the next slot of the same hash chain, or -1 */
+	uint8_t used;		/* the clock's bit */
+};
+
+struct ab_cache {
+	struct ab_cslot *slot;
+	int32_t *head;		/* nbuckets chain heads, -1 for none */
+	uint32_t cap, nbuckets, hand;
+};
+
+#define AB_CACHE_DEFAULT 2048u	/* blocks: 8 MiB */
+#define AB_CACHE_MAX (1u << 20)	/* blocks: 4 GiB */
+
 struct ab_file {
 	sqlite3_file base;
 	int fd;
@@ -76,9 +99,10 @@ struct ab_file {
 	size_t runs;		/* runs of contiguous dirty blocks */
 	int unflushed;		/* a list was written since the last flush */
 	int exclusive;		/* PRAGMA locking_mode=EXCLUSIVE was seen */
-	int rfd;		/* the device again, buffered: reads go through the page cache */
-	unsigned char *bounce;	/* AB_BLOCK aligned, for the O_DIRECT read of the header */
+	unsigned char *bounce;	/* AB_BLOCK aligned, for O_DIRECT reads */
 	unsigned char *rbuf;	/* a block read for xRead */
+	struct ab_cache cache;	/* committed blocks */
+	uint64_t cache_hits, cache_misses;
 };
 
 static sqlite3_vfs ab_vfs;
@@ -184,28 +208,148 @@ static void ab_too_big_msg(struct ab_file *f, size_t ndirty, size_t runs, int bl
 	       (unsigned long long)f->max_bytes, f->bytes_attr, f->max_segs, f->segs_attr);
 }
 
-/*
- * Read committed device bytes of database block idx into buf (zeros past the
- * size).  Through the page cache: the list ioctl writes back and drops the
- * cached pages of the ranges it writes, before and after, as O_DIRECT writes
- * do, so a cached block is never older than the last commit; blocks SQLite's
- * own cache let go of come back at memory speed, not from the device.
- */
+/* ---------------------------------------------------------------- committed blocks */
+
+static uint32_t ab_hash(struct ab_cache *c, uint64_t idx)
+{
+	return (uint32_t)((idx * 0x9E3779B97F4A7C15ull) >> 32) % c->nbuckets;
+}
+
+static void ab_cache_free(struct ab_cache *c)
+{
+	for (uint32_t i = 0; i < c->cap; i++)
+		free(c->slot[i].buf);
+	free(c->slot);
+	free(c->head);
+	memset(c, 0, sizeof(*c));
+}
+
+/* An empty cache of cap blocks (0: none); SQLITE_NOMEM leaves it empty. */
+static int ab_cache_init(struct ab_cache *c, uint32_t cap)
+{
+	ab_cache_free(c);
+	if (!cap)
+		return SQLITE_OK;
+	c->nbuckets = cap;
+	c->slot = calloc(cap, sizeof(*c->slot));
+	c->head = malloc(cap * sizeof(*c->head));
+	if (!c->slot || !c->head) {
+		free(c->slot);
+		free(c->head);
+		memset(c, 0, sizeof(*c));
+		return SQLITE_NOMEM;
+	}
+	c->cap = cap;
+	for (uint32_t i = 0; i < cap; i++)
+		c->head[i] = -1;
+	return SQLITE_OK;
+}
+
+static int32_t ab_cache_find(struct ab_cache *c, uint64_t idx)
+{
+	if (!c->cap)
+		return -1;
+	for (int32_t i = c->head[ab_hash(c, idx)]; i >= 0; i = c->slot[i].next)
+		if (c->slot[i].idx == idx)
+			return i;
+	return -1;
+}
+
+static void ab_cache_unlink(struct ab_cache *c, int32_t i)
+{
+	int32_t *p = &c->head[ab_hash(c, c->slot[i].idx)];
+
+	while (*p != i)
+		p = &c->slot[*p].next;
+	*p = c->slot[i].next;
+	free(c->slot[i].buf);
+	c->slot[i].buf = NULL;
+}
+
+static unsigned char *ab_cache_get(struct ab_file *f, uint64_t idx)
+{
+	int32_t i = ab_cache_find(&f->cache, idx);
+
+	if (i < 0)
+		return NULL;
+	f->cache.slot[i].used = 1;
+	return f->cache.slot[i].buf;
+}
+
+/* Keep buf (AB_BLOCK bytes, malloc'ed) as block idx; the cache owns it from now on. */
+static void ab_cache_put(struct ab_file *f, uint64_t idx, unsigned char *buf)
+{
+	struct ab_cache *c = &f->cache;
+	int32_t i = ab_cache_find(c, idx);
+	uint32_t h;
+
+	if (!c->cap) {
+		free(buf);
+		return;
+	}
+	if (i >= 0) {
+		free(c->slot[i].buf);
+		c->slot[i].buf = buf;
+		c->slot[i].used = 1;
+		return;
+	}
+	for (;;) {		/* the clock: a free slot, or one not used since the hand passed */
+		struct ab_cslot *s = &c->slot[c->hand];
+
+		if (!s->buf)
+			break;
+		if (!s->used) {
+			ab_cache_unlink(c, (int32_t)c->hand);
+			break;
+		}
+		s->used = 0;
+		c->hand = (c->hand + 1) % c->cap;
+	}
+	i = (int32_t)c->hand;
+	c->hand = (c->hand + 1) % c->cap;
+	h = ab_hash(c, idx);
+	c->slot[i] = (struct ab_cslot){ .idx = idx, .buf = buf, .next = c->head[h], .used = 1 };
+	c->head[h] = i;
+}
+
+/* Forget every cached block from idx `first` on (a truncation). */
+static void ab_cache_drop_from(struct ab_cache *c, uint64_t first)
+{
+	for (uint32_t i = 0; i < c->cap; i++)
+		if (c->slot[i].buf && c->slot[i].idx >= first)
+			ab_cache_unlink(c, (int32_t)i);
+}
+
+/* Read committed device bytes of database block idx into buf (zeros past the size). */
 static int ab_read_disk(struct ab_file *f, uint64_t idx, unsigned char *buf)
 {
 	uint64_t off = idx * AB_BLOCK;
 	ssize_t n;
 
+	unsigned char *c;
+
 	if (off >= f->zero_from) {
 		memset(buf, 0, AB_BLOCK);
 		return SQLITE_OK;
 	}
-	n = pread(f->rfd, buf, AB_BLOCK, off + AB_BLOCK);
+	if ((c = ab_cache_get(f, idx))) {
+		f->cache_hits++;
+		memcpy(buf, c, AB_BLOCK);
+		goto tail;
+	}
+	f->cache_misses++;
+	n = pread(f->fd, f->bounce, AB_BLOCK, off + AB_BLOCK);
 	if (n != AB_BLOCK) {
 		ab_msg(SQLITE_IOERR_READ, "%s: read at %llu: %s", f->path,
 		       (unsigned long long)(off + AB_BLOCK), n < 0 ? strerror(errno) : "short read");
 		return SQLITE_IOERR_READ;
 	}
+	memcpy(buf, f->bounce, AB_BLOCK);
+	if (f->cache.cap && (c = malloc(AB_BLOCK))) {
+		memcpy(c, f->bounce, AB_BLOCK);
+		ab_cache_put(f, idx, c);
+	}
+tail:
 	if (off + AB_BLOCK > f->zero_from)
 		memset(buf + (f->zero_from - off), 0, off + AB_BLOCK - f->zero_from);
 	return SQLITE_OK;
@@ -342,7 +486,11 @@ static int ab_commit(struct ab_file *f, int flush)
 		goto out;
 	}
 	f->unflushed = 1;
-	ab_drop_all(f);
+	/* what was written is what the device holds now: keep it for reads */
+	for (size_t i = 0; i < f->ndirty; i++)
+		ab_cache_put(f, f->dirty[i].idx, f->dirty[i].buf);
+	f->ndirty = 0;
+	f->runs = 0;
 	f->size_disk = f->size;
 	f->zero_from = f->size;
 out_flush:
@@ -368,11 +516,11 @@ static int ab_close(sqlite3_file *pf)
 	int rc = ab_commit(f, 1);
 
 	ab_drop_all(f);
+	ab_cache_free(&f->cache);
 	free(f->dirty);
 	free(f->bounce);
 	free(f->rbuf);
 	free(f->path);
-	close(f->rfd);
 	close(f->fd);
 	return rc;
 }
@@ -464,6 +612,7 @@ static int ab_truncate(sqlite3_file *pf, sqlite3_int64 size)
 	}
 	if (sz < f->zero_from)
 		f->zero_from = sz;
+	ab_cache_drop_from(&f->cache, first);
 	f->size = sz;
 	return SQLITE_OK;
 }
@@ -519,6 +668,38 @@ static int ab_pragma(struct ab_file *f, char **a)
 		a[0] = sqlite3_mprintf(AB_NAME ": %s: locking_mode=%s refused: the database must be "
 				       "used by one connection (locking_mode=EXCLUSIVE)", f->path, val);
 		return SQLITE_ERROR;
+	}
+	if (!strcasecmp(name, AB_NAME "_cache_size")) {
+		char *end;
+		unsigned long long n;
+
+		if (val) {
+			errno = 0;
+			n = strtoull(val, &end, 10);
+			if (errno || end == val || *end || n > AB_CACHE_MAX || val[0] == '-') {
+				a[0] = sqlite3_mprintf(AB_NAME ": %s: " AB_NAME "_cache_size=%s refused: "
+						       "a number of 4 KiB blocks from 0 to %u", f->path,
+						       val, AB_CACHE_MAX);
+				return SQLITE_ERROR;
+			}
+			if (ab_cache_init(&f->cache, (uint32_t)n) != SQLITE_OK) {
+				a[0] = sqlite3_mprintf(AB_NAME ": %s: no memory for %llu cached blocks",
+						       f->path, n);
+				return SQLITE_NOMEM;
+			}
+		}
+		a[0] = sqlite3_mprintf("%u", f->cache.cap);
+		return SQLITE_OK;
+	}
+	if (!strcasecmp(name, AB_NAME "_cache_stats")) {
+		uint32_t used = 0;
+
+		for (uint32_t i = 0; i < f->cache.cap; i++)
+			used += !!f->cache.slot[i].buf;
+		a[0] = sqlite3_mprintf("blocks=%u cap=%u hits=%llu misses=%llu", used, f->cache.cap,
+				       (unsigned long long)f->cache_hits,
+				       (unsigned long long)f->cache_misses);
+		return SQLITE_OK;
 	}
 	if (!strcasecmp(name, "journal_mode") && val &&
 	    strcasecmp(val, "memory") && strcasecmp(val, "off")) {
@@ -592,7 +773,7 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		ab_msg(SQLITE_CANTOPEN, "a database on an atomic block device needs the device's name");
 		return SQLITE_CANTOPEN;
 	}
-	f->fd = f->rfd = -1;
+	f->fd = -1;
 	f->path = strdup(name);
 	if (!f->path || posix_memalign((void **)&f->bounce, AB_BLOCK, AB_BLOCK) ||
 	    !(f->rbuf = malloc(AB_BLOCK)))
@@ -639,27 +820,14 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		       errno == EBUSY ? " (in use: mounted, or open by another connection or process)" : "");
 		return SQLITE_CANTOPEN;
 	}
-	/*
-	 * Reads go through the page cache (ab_read_disk()); what it held of the
-	 * device before this open (written before a table reload, say) is dropped.
-	 */
-	f->rfd = open(name, O_RDONLY | O_CLOEXEC);
-	if (f->rfd < 0) {
-		ab_msg(SQLITE_CANTOPEN, "%s: %s", name, strerror(errno));
-		close(f->fd);
-		return SQLITE_CANTOPEN;
-	}
-	posix_fadvise(f->rfd, 0, 0, POSIX_FADV_DONTNEED);
 	if (ioctl(f->fd, BLKGETSIZE64, &bytes) || bytes < 2 * AB_BLOCK) {
 		ab_msg(SQLITE_CANTOPEN, "%s: device too small", name);
-		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	}
 	f->dev_bytes = bytes / AB_BLOCK * AB_BLOCK - AB_BLOCK;
 	if (pread(f->fd, f->bounce, AB_BLOCK, 0) != AB_BLOCK) {
 		ab_msg(SQLITE_CANTOPEN, "%s: cannot read the header: %s", name, strerror(errno));
-		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	}
@@ -669,7 +837,6 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 	} else if (memcmp(h.magic, AB_MAGIC, 8)) {
 		ab_msg(SQLITE_CANTOPEN, "%s: does not hold an " AB_NAME " database (its first block "
 		       "is neither zeros nor an " AB_NAME " header); refusing to overwrite it", name);
-		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	} else if (h.crc != ab_crc32(&h, offsetof(struct ab_header, crc)) ||
@@ -677,13 +844,16 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		ab_msg(SQLITE_CANTOPEN, "%s: the " AB_NAME " header is damaged or of another version "
 		       "(version %u, block %u, size %llu)", name, h.version, h.block,
 		       (unsigned long long)h.db_bytes);
-		close(f->rfd);
 		close(f->fd);
 		return SQLITE_CANTOPEN;
 	} else {
 		f->size_disk = h.db_bytes;
 	}
 	f->size = f->zero_from = f->size_disk;
+	if (ab_cache_init(&f->cache, AB_CACHE_DEFAULT) != SQLITE_OK) {
+		close(f->fd);
+		return SQLITE_NOMEM;
+	}
 	f->base.pMethods = &ab_io;
 	return SQLITE_OK;
 }

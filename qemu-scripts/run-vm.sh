@@ -141,7 +141,9 @@ fi
 boot_timeout=${DMA_BOOT_TIMEOUT:-120}
 show() {
 	if [ "$mode" = test ]; then
+		# The serial console ends its lines with CR LF: no CR in what the user reads.
 		grep --line-buffered -a '^@@DMA-END' | while read -r _ t st secs; do
+			secs=${secs%$'\r'}
 			printf '  %-7s %s%s (%s s in the guest)\n' "$st" "$t" "$label" "$secs"
 		done
 	else

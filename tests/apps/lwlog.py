@@ -221,3 +221,29 @@ def run_states(name, rec, entries, picks, tear, judge, describe):
 def spread(cands, k):
     """K picks spread evenly over the candidates, first and last included."""
     return sorted({cands[(j * (len(cands) - 1)) // max(k - 1, 1)] for j in range(k)})
+
+
+def check_recording(name, rec, mode, k, min_sectors, is_page, what, tear, judge):
+    """The crash states of a recording: the data writes of at least MIN_SECTORS between the
+    marks "c0" and "end", not FUA, whose data IS_PAGE(log, entry) accepts (WHAT names them in
+    the output), K of them spread over the run, each torn after TEAR(entry) sectors and judged
+    by JUDGE(snap, acked).  Prints what it checked and the number of bad states."""
+    s1 = os.environ["SCRATCH1"]
+    entries = read_log(s1)
+    marks = [(i, e[4]) for i, e in enumerate(entries) if e[4]]
+    start = next(i for i, m in marks if m == "c0")
+    end = next(i for i, m in marks if m == "end")
+    cands = [i for i in range(start, end)
+             if entries[i][3] is not None and entries[i][1] >= min_sectors and not entries[i][2] & F_FUA
+             and entries[i][0] < rec.data_sectors and is_page(s1, entries[i])]
+    if not cands:
+        raise SystemExit("no %s during the run" % what)
+    picks = spread(cands, k)
+    print("%s: %d log entries, %d %s during the run, %d torn states"
+          % (mode, len(entries), len(cands), what, len(picks)))
+    bad = run_states(name, rec, entries, picks, tear, judge,
+                     lambda n, i, acked: "page write %d of %d torn, %d acknowledged"
+                     % (cands.index(i) + 1, len(cands), acked))
+    print("%s: %d states checked, %d with a torn page, a failed recovery or a lost transaction"
+          % (mode, len(picks), bad))
+

@@ -42,7 +42,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lwlog import F_FUA, Recording, Trace, head_of, read_log, recovered, run_states, spread  # noqa: E402
+from lwlog import Recording, Trace, check_recording, head_of, recovered  # noqa: E402
 
 DATA_SECTORS = 524288           # 256 MiB for ext4
 META_SECTORS = 131072           # 64 MiB of log for dm-atomic
@@ -223,7 +223,6 @@ def main():
     k = int(sys.argv[sys.argv.index("--states") + 1])
     txns = int(sys.argv[sys.argv.index("--txns") + 1])
     pgbench = int(sys.argv[sys.argv.index("--pgbench") + 1])
-    s1 = os.environ["SCRATCH1"]
     t0 = time.time()
     rec = Recording("pc", DATA_SECTORS, META_SECTORS, FEATURES.get(mode))
     try:
@@ -231,24 +230,8 @@ def main():
     finally:
         rec.remove()
     t1 = time.time()
-    entries = read_log(s1)
-    marks = [(i, e[4]) for i, e in enumerate(entries) if e[4]]
-    start = next(i for i, m in marks if m == "c0")
-    end = next(i for i, m in marks if m == "end")
-    cands = [i for i in range(start, end)
-             if entries[i][3] is not None and entries[i][1] >= 16 and not entries[i][2] & F_FUA
-             and entries[i][0] < DATA_SECTORS and is_page(s1, entries[i])]
-    if not cands:
-        raise SystemExit("no relation page write reached the data device during the run")
-    picks = spread(cands, k)
-    print("%s: %d log entries, %d relation page writes during the run, %d torn states"
-          % (mode, len(entries), len(cands), len(picks)))
-    bad = run_states("pc", rec, entries, picks, lambda e: 8,
-                     lambda snap, acked: judge(rec, snap, acked),
-                     lambda n, i, acked: "page write %d of %d torn, %d acknowledged"
-                     % (cands.index(i) + 1, len(cands), acked))
-    print("%s: %d states checked, %d with a torn page, a failed recovery or a lost transaction"
-          % (mode, len(picks), bad))
+    check_recording("pc", rec, mode, k, 16, is_page, "relation page writes", lambda e: 8,
+                    lambda snap, acked: judge(rec, snap, acked))
     print("%s: recorded in %.0f s, checked in %.0f s" % (mode, t1 - t0, time.time() - t1),
           file=sys.stderr)
     return 0

@@ -45,3 +45,7 @@ pc_done() {
 	pc "DONE"
 	exit 0
 }
+
+# acked: the largest number any boot's journal (/journal/jK) holds, for the database chains
+# that journal one number a commit: the last acknowledged transaction.
+acked() { cat /journal/j* 2>/dev/null | grep -x '[0-9]*' | sort -n | tail -n 1; }

@@ -39,9 +39,6 @@ dmsetup create pcm --table "0 $M linear $SCRATCH1 0" || fail "dm-linear"
 # shellcheck disable=SC2086
 pc_activate $D mariadb $FEATURES
 
-# The largest number any journal holds: the last acknowledged transaction.
-acked() { cat /journal/j* 2>/dev/null | grep -x '[0-9]*' | sort -n | tail -n 1; }
-
 if [ "$cycle" = 1 ]; then
 	mkfs.ext4 -q -E nodiscard /dev/mapper/pc || fail "mkfs.ext4 on dm-atomic"
 	mount /dev/mapper/pc $MNT || fail "mount"

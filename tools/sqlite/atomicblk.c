@@ -9,12 +9,21 @@
  * both; the sysfs names say which limits to read.
  *
  * Layout on the device (4 KiB blocks): block 0 is a header (magic, version,
- * the database size, a CRC); the database's bytes follow from block 1.
+ * the database size, a commit counter, CRCs); the database's bytes follow from
+ * block 1.
  *
  * Between commits the written blocks are kept in memory (reads see them).  At
  * the end of each transaction (SQLITE_FCNTL_COMMIT_PHASETWO, or xSync, which
- * also flushes) they are submitted, with the header when the size changed, as
- * one atomic list.  What it refuses, and why, is in docs/sqlite.md.
+ * also flushes) they are submitted, with the header when the size changed or
+ * when it is the first commit of this hold of the EXCLUSIVE lock, as one atomic
+ * list.  What it refuses, and why, is in docs/sqlite.md.
+ *
+ * Locks: SQLite's lock levels as open-file-description locks (F_OFD_SETLK) on
+ * the device node, at SQLite's own byte offsets (as its unix VFS does), so
+ * several connections and processes share the device: readers beside one
+ * writer, the list written only while the writer holds EXCLUSIVE (no reader is
+ * reading).  A connection that takes SHARED re-reads the header and drops its
+ * cache of committed blocks when the commit counter moved.
  *
  * Load it with `.load atomicblk` (shell) or sqlite3_load_extension(); it
  * registers the VFS "atomicblk".  The entry point sqlite3_atomicblk_default_init
@@ -43,16 +52,32 @@ SQLITE_EXTENSION_INIT1
 #define AB_NAME "atomicblk"
 #define AB_BLOCK 4096u
 #define AB_MAGIC "SQLTATM\x01"
-#define AB_VERSION 1u
+#define AB_VERSION 2u		/* what a commit writes; version 1 (no counter) is still read */
 
-struct ab_header {		/* block 0, little-endian on x86 (host order) */
+/*
+ * Block 0, in host byte order.  Version 1 ends at pad (the rest of the block
+ * zeros); version 2 adds the commit counter and a CRC over everything before
+ * it.  Version 1's fields keep their places and meaning, so a version 1 header
+ * reads as version 2 with commits 0; an older VFS refuses version 2 (it takes
+ * no locks: it must not write beside this one).
+ */
+struct ab_header {
 	char magic[8];
 	uint32_t version;
 	uint32_t block;
 	uint64_t db_bytes;
 	uint32_t crc;		/* crc32 of the bytes before it */
 	uint32_t pad;
+	uint64_t commits;	/* version 2: headers written so far (each commit that wrote it) */
+	uint32_t crc2;		/* version 2: crc32 of the bytes before it */
+	uint32_t pad2;
 };
+
+/* SQLite's lock bytes (its PENDING_BYTE convention); the device need not be that large */
+#define AB_PENDING_BYTE 0x40000000ll
+#define AB_RESERVED_BYTE (AB_PENDING_BYTE + 1)
+#define AB_SHARED_FIRST (AB_PENDING_BYTE + 2)
+#define AB_SHARED_SIZE 510
 
 struct ab_dirty {		/* one pending block of the database */
 	uint64_t idx;		/* database block number (device block idx + 1) */
@@ -62,9 +87,11 @@ struct ab_dirty {		/* one pending block of the database */
 /*
  * Committed blocks kept in memory (the device is read with O_DIRECT and the
  * list ioctl drops the page cache of what it writes, so nothing else keeps
- * them): every block of a commit and every block read from the device, up to
- * `cap` blocks, the oldest unused one evicted first (a clock).  The VFS owns
- * the device, so a cached block is what the device holds.
+ * them): every block of a commit and every block read from the device under
+ * a lock, up to `cap` blocks, the oldest unused one evicted first (a clock).
+ * Valid while the header's commit counter is the one it was filled under: a
+ * connection that takes SHARED compares, and empties it when another
+ * connection committed in between.
  */
 struct ab_cslot {
 	uint64_t idx;
@@ -98,11 +125,15 @@ struct ab_file {
 	size_t ndirty, cap;
 	size_t runs;		/* runs of contiguous dirty blocks */
 	int unflushed;		/* a list was written since the last flush */
-	int exclusive;		/* PRAGMA locking_mode=EXCLUSIVE was seen */
+	int readonly;		/* opened read-only: SHARED locks only */
+	int lock;		/* the SQLite lock level held (SQLITE_LOCK_NONE..EXCLUSIVE) */
+	int hdr_due;		/* this EXCLUSIVE hold has not written the header yet */
+	int commits_known;	/* `commits` is the device's (read under a lock, or written) */
+	uint64_t commits;	/* the header's commit counter */
 	unsigned char *bounce;	/* AB_BLOCK aligned, for O_DIRECT reads */
 	unsigned char *rbuf;	/* a block read for xRead */
 	struct ab_cache cache;	/* committed blocks */
-	uint64_t cache_hits, cache_misses;
+	uint64_t cache_hits, cache_misses, cache_drops;
 };
 
 static sqlite3_vfs ab_vfs;
@@ -176,11 +207,23 @@ static void ab_revert(struct ab_file *f)
 	f->zero_from = f->size_disk;
 }
 
+/*
+ * Whether the list committing ndirty blocks carries the header: when the size
+ * changed, and in the first commit of each hold of the EXCLUSIVE lock (its
+ * counter tells other connections that their caches are stale).  In
+ * locking_mode=EXCLUSIVE the lock is held until the connection closes, so that
+ * is its first commit only.
+ */
+static int ab_hdr(struct ab_file *f, size_t ndirty)
+{
+	return f->size != f->size_disk || (f->hdr_due && ndirty);
+}
+
 /* Segments and bytes of the list that would commit the pending blocks. */
 static void ab_list_size(struct ab_file *f, size_t ndirty, size_t runs, int blk0,
 			 uint64_t *bytes, size_t *segs)
 {
-	int hdr = f->size != f->size_disk;
+	int hdr = ab_hdr(f, ndirty);
 
 	*bytes = (uint64_t)(ndirty + hdr) * AB_BLOCK;
 	*segs = runs + (hdr && !blk0);
@@ -222,6 +265,17 @@ static void ab_cache_free(struct ab_cache *c)
 	free(c->slot);
 	free(c->head);
 	memset(c, 0, sizeof(*c));
+}
+
+/* Forget every cached block (another connection committed). */
+static void ab_cache_clear(struct ab_cache *c)
+{
+	for (uint32_t i = 0; i < c->cap; i++) {
+		free(c->slot[i].buf);
+		c->slot[i].buf = NULL;
+		c->head[i] = -1;
+	}
+	c->hand = 0;
 }
 
 /* An empty cache of cap blocks (0: none); SQLITE_NOMEM leaves it empty. */
@@ -345,7 +399,8 @@ static int ab_read_disk(struct ab_file *f, uint64_t idx, unsigned char *buf)
 		return SQLITE_IOERR_READ;
 	}
 	memcpy(buf, f->bounce, AB_BLOCK);
-	if (f->cache.cap && (c = malloc(AB_BLOCK))) {
+	/* without a lock (SQLite's peek at the header before it locks) a commit may be under way */
+	if (f->cache.cap && f->lock >= SQLITE_LOCK_SHARED && (c = malloc(AB_BLOCK))) {
 		memcpy(c, f->bounce, AB_BLOCK);
 		ab_cache_put(f, idx, c);
 	}
@@ -419,10 +474,11 @@ static unsigned char *ab_block(struct ab_file *f, uint64_t idx, const unsigned c
 }
 
 /*
- * Write the pending blocks (and the header when the size changed) as one atomic
- * list; flush the device when `flush`.  On a refusal or failure the pending state
- * is dropped: the device still holds the last committed state, and so does
- * SQLite's view once it rolls back.
+ * Write the pending blocks (and the header, ab_hdr()) as one atomic list; flush
+ * the device when `flush`.  On a refusal or failure the pending state is
+ * dropped: the device still holds the last committed state, and so does
+ * SQLite's view once it rolls back.  Only under the EXCLUSIVE lock: no other
+ * connection reads while the list is in flight.
  */
 static int ab_commit(struct ab_file *f, int flush)
 {
@@ -431,10 +487,16 @@ static int ab_commit(struct ab_file *f, int flush)
 	unsigned char *stage = NULL;
 	uint64_t bytes;
 	size_t nsegs, s = 0, pos = 0;
-	int hdr = f->size != f->size_disk, rc = SQLITE_OK;
+	int hdr = ab_hdr(f, f->ndirty), rc = SQLITE_OK;
 
 	if (!f->ndirty && !hdr)
 		goto out_flush;
+	if (f->lock < SQLITE_LOCK_EXCLUSIVE) {
+		ab_msg(SQLITE_IOERR_LOCK, "%s: a commit without the EXCLUSIVE lock refused; nothing "
+		       "of the transaction was written", f->path);
+		ab_revert(f);
+		return SQLITE_IOERR_LOCK;
+	}
 	ab_list_size(f, f->ndirty, f->runs, f->ndirty && f->dirty[0].idx == 0, &bytes, &nsegs);
 	if (ab_too_big(f, f->ndirty, f->runs, f->ndirty && f->dirty[0].idx == 0)) {
 		ab_too_big_msg(f, f->ndirty, f->runs, f->ndirty && f->dirty[0].idx == 0);
@@ -447,10 +509,12 @@ static int ab_commit(struct ab_file *f, int flush)
 		return SQLITE_NOMEM;
 	}
 	if (hdr) {
-		struct ab_header h = { .version = AB_VERSION, .block = AB_BLOCK, .db_bytes = f->size };
+		struct ab_header h = { .version = AB_VERSION, .block = AB_BLOCK, .db_bytes = f->size,
+				       .commits = f->commits + 1 };
 
 		memcpy(h.magic, AB_MAGIC, 8);
 		h.crc = ab_crc32(&h, offsetof(struct ab_header, crc));
+		h.crc2 = ab_crc32(&h, offsetof(struct ab_header, crc2));
 		memset(stage, 0, AB_BLOCK);
 		memcpy(stage, &h, sizeof(h));
 		segs[0].offset = 0;
@@ -493,6 +557,10 @@ static int ab_commit(struct ab_file *f, int flush)
 	f->runs = 0;
 	f->size_disk = f->size;
 	f->zero_from = f->size;
+	if (hdr) {
+		f->commits++;
+		f->hdr_due = 0;
+	}
 out_flush:
 	if (flush && f->unflushed) {
 		if (fdatasync(f->fd)) {
@@ -513,8 +581,16 @@ out:
 static int ab_close(sqlite3_file *pf)
 {
 	struct ab_file *f = (struct ab_file *)pf;
-	int rc = ab_commit(f, 1);
+	int rc;
 
+	/*
+	 * In locking_mode=EXCLUSIVE SQLite closes without unlocking: what is still
+	 * pending goes out as today (with the lock it was written under).  Else the
+	 * unlock before the close dropped it already.
+	 */
+	if (f->lock < SQLITE_LOCK_EXCLUSIVE)
+		ab_revert(f);
+	rc = ab_commit(f, 1);
 	ab_drop_all(f);
 	ab_cache_free(&f->cache);
 	free(f->dirty);
@@ -554,6 +630,14 @@ static int ab_read(sqlite3_file *pf, void *out, int amt, sqlite3_int64 ofs)
 	return SQLITE_OK;
 }
 
+/* SQLite writes the database only under EXCLUSIVE; anything else would be a reader's write. */
+static int ab_unlocked_write(struct ab_file *f, const char *what)
+{
+	ab_msg(SQLITE_IOERR_LOCK, "%s: %s without the EXCLUSIVE lock refused", f->path, what);
+	ab_revert(f);
+	return SQLITE_IOERR_LOCK;
+}
+
 static int ab_write(sqlite3_file *pf, const void *in, int amt, sqlite3_int64 ofs)
 {
 	struct ab_file *f = (struct ab_file *)pf;
@@ -561,6 +645,8 @@ static int ab_write(sqlite3_file *pf, const void *in, int amt, sqlite3_int64 ofs
 	uint64_t off = ofs, end = off + amt;
 	int rc;
 
+	if (f->lock < SQLITE_LOCK_EXCLUSIVE)
+		return ab_unlocked_write(f, "a write");
 	if (end > f->dev_bytes) {
 		ab_msg(SQLITE_FULL, "%s: the device is full: the database would need %llu bytes, "
 		       "the device holds %llu", f->path, (unsigned long long)end,
@@ -597,6 +683,8 @@ static int ab_truncate(sqlite3_file *pf, sqlite3_int64 size)
 	int found;
 	size_t i = ab_find(f, first, &found);
 
+	if (f->lock < SQLITE_LOCK_EXCLUSIVE)
+		return ab_unlocked_write(f, "a truncation");
 	for (size_t k = i; k < f->ndirty; k++)
 		free(f->dirty[k].buf);
 	f->ndirty = i;
@@ -629,30 +717,210 @@ static int ab_file_size(sqlite3_file *pf, sqlite3_int64 *size)
 	return SQLITE_OK;
 }
 
+/*
+ * Locks, as SQLite's unix VFS takes them (open-file-description locks, so each
+ * connection's descriptor holds its own, also within one process):
+ *   SHARED     a read lock on the shared range, taken while holding a read
+ *              lock on the PENDING byte (so no new reader starts while a
+ *              writer waits for EXCLUSIVE)
+ *   RESERVED   a write lock on the RESERVED byte (one writer at a time)
+ *   PENDING    a write lock on the PENDING byte (on the way to EXCLUSIVE)
+ *   EXCLUSIVE  a write lock on the shared range (no reader left)
+ * Busy: SQLITE_BUSY, and SQLite's busy handler retries.
+ */
+static int ab_fl(struct ab_file *f, short type, off_t start, off_t len)
+{
+	struct flock fl = { .l_type = type, .l_whence = SEEK_SET, .l_start = start, .l_len = len };
+
+	return fcntl(f->fd, F_OFD_SETLK, &fl);
+}
+
+static int ab_lock_err(struct ab_file *f, int err, int rc, const char *what)
+{
+	if (err == EAGAIN || err == EACCES)
+		return SQLITE_BUSY;
+	ab_msg(rc, "%s: %s: %s%s", f->path, what, strerror(err),
+	       err == EINVAL ? " (the kernel or the device node takes no open-file-description "
+	       "locks, F_OFD_SETLK)" : err == EBADF ? " (opened read-only)" : "");
+	return rc;
+}
+
+static const char *ab_lock_name(int level)
+{
+	static const char *const n[] = { "NONE", "SHARED", "RESERVED", "PENDING", "EXCLUSIVE" };
+
+	return level >= 0 && level <= 4 ? n[level] : "?";
+}
+
+/*
+ * Check the header in blk: its size and commit counter, or SQLITE_NOTADB or
+ * SQLITE_CORRUPT (said where the user sees it).  Zeros are an empty database.
+ */
+static int ab_parse_header(struct ab_file *f, const unsigned char *blk, uint64_t *size,
+			   uint64_t *commits)
+{
+	static const unsigned char zero[sizeof(struct ab_header)];
+	struct ab_header h;
+
+	memcpy(&h, blk, sizeof(h));
+	*size = *commits = 0;
+	if (!memcmp(&h, zero, sizeof(h)))
+		return SQLITE_OK;
+	if (memcmp(h.magic, AB_MAGIC, 8)) {
+		ab_msg(SQLITE_NOTADB, "%s: does not hold an " AB_NAME " database (its first block "
+		       "is neither zeros nor an " AB_NAME " header); refusing to overwrite it", f->path);
+		return SQLITE_NOTADB;
+	}
+	if (h.crc != ab_crc32(&h, offsetof(struct ab_header, crc)) ||
+	    (h.version != 1 && h.version != 2) || h.block != AB_BLOCK || h.db_bytes > f->dev_bytes ||
+	    (h.version == 2 && h.crc2 != ab_crc32(&h, offsetof(struct ab_header, crc2)))) {
+		ab_msg(SQLITE_CORRUPT, "%s: the " AB_NAME " header is damaged or of another version "
+		       "(version %u, block %u, size %llu; this VFS reads versions 1 and 2)", f->path,
+		       h.version, h.block, (unsigned long long)h.db_bytes);
+		return SQLITE_CORRUPT;
+	}
+	*size = h.db_bytes;
+	*commits = h.version >= 2 ? h.commits : 0;
+	return SQLITE_OK;
+}
+
+/*
+ * Just took SHARED from no lock: what the device holds now.  The size is the
+ * header's; when the commit counter moved since this connection last looked,
+ * another connection committed and the cached blocks may be stale: drop them.
+ * (SQLite's own cache checks the change counter on page 1, read through here.)
+ */
+static int ab_refresh(struct ab_file *f)
+{
+	uint64_t size, commits;
+	ssize_t n = pread(f->fd, f->bounce, AB_BLOCK, 0);
+	int rc;
+
+	if (n != AB_BLOCK) {
+		ab_msg(SQLITE_IOERR_READ, "%s: cannot read the header: %s", f->path,
+		       n < 0 ? strerror(errno) : "short read");
+		return SQLITE_IOERR_READ;
+	}
+	rc = ab_parse_header(f, f->bounce, &size, &commits);
+	if (rc != SQLITE_OK)
+		return rc;
+	if (!f->commits_known || commits != f->commits) {
+		if (f->commits_known)
+			f->cache_drops++;
+		ab_cache_clear(&f->cache);
+	}
+	f->commits = commits;
+	f->commits_known = 1;
+	ab_drop_all(f);		/* nothing is pending without a lock; be sure */
+	f->size = f->size_disk = f->zero_from = size;
+	return SQLITE_OK;
+}
+
 static int ab_lock(sqlite3_file *pf, int level)
 {
 	struct ab_file *f = (struct ab_file *)pf;
+	int rc = SQLITE_OK, e = 0;
 
-	(void)level;
-	if (!f->exclusive) {
-		ab_msg(SQLITE_IOERR_LOCK, "%s: only one connection of one process may use the "
-		       "database: run PRAGMA locking_mode=EXCLUSIVE first", f->path);
+	if (f->lock >= level)
+		return SQLITE_OK;
+	if (level == SQLITE_LOCK_SHARED) {
+		if (f->lock != SQLITE_LOCK_NONE)
+			return SQLITE_OK;
+		if (ab_fl(f, F_RDLCK, AB_PENDING_BYTE, 1))
+			return ab_lock_err(f, errno, SQLITE_IOERR_LOCK, "SHARED lock");
+		if (ab_fl(f, F_RDLCK, AB_SHARED_FIRST, AB_SHARED_SIZE))
+			e = errno;
+		if (ab_fl(f, F_UNLCK, AB_PENDING_BYTE, 1) && !e) {
+			ab_msg(SQLITE_IOERR_UNLOCK, "%s: unlock: %s", f->path, strerror(errno));
+			ab_fl(f, F_UNLCK, 0, 0);
+			return SQLITE_IOERR_UNLOCK;
+		}
+		if (e)
+			return ab_lock_err(f, e, SQLITE_IOERR_LOCK, "SHARED lock");
+		f->lock = SQLITE_LOCK_SHARED;
+		rc = ab_refresh(f);
+		if (rc != SQLITE_OK) {
+			ab_fl(f, F_UNLCK, 0, 0);
+			f->lock = SQLITE_LOCK_NONE;
+		}
+		return rc;
+	}
+	if (f->lock == SQLITE_LOCK_NONE) {
+		ab_msg(SQLITE_IOERR_LOCK, "%s: %s lock asked without SHARED", f->path,
+		       ab_lock_name(level));
 		return SQLITE_IOERR_LOCK;
 	}
+	if (level == SQLITE_LOCK_RESERVED) {
+		if (ab_fl(f, F_WRLCK, AB_RESERVED_BYTE, 1))
+			return ab_lock_err(f, errno, SQLITE_IOERR_LOCK, "RESERVED lock");
+		f->lock = SQLITE_LOCK_RESERVED;
+		return SQLITE_OK;
+	}
+	/* EXCLUSIVE (SQLite never asks for PENDING itself): PENDING first, kept while busy */
+	if (f->lock < SQLITE_LOCK_PENDING) {
+		if (ab_fl(f, F_WRLCK, AB_PENDING_BYTE, 1))
+			return ab_lock_err(f, errno, SQLITE_IOERR_LOCK, "PENDING lock");
+		f->lock = SQLITE_LOCK_PENDING;
+	}
+	if (ab_fl(f, F_WRLCK, AB_SHARED_FIRST, AB_SHARED_SIZE))
+		return ab_lock_err(f, errno, SQLITE_IOERR_LOCK, "EXCLUSIVE lock");
+	f->lock = SQLITE_LOCK_EXCLUSIVE;
+	f->hdr_due = 1;
 	return SQLITE_OK;
 }
 
 static int ab_unlock(sqlite3_file *pf, int level)
 {
-	(void)pf;
-	(void)level;
-	return SQLITE_OK;
+	struct ab_file *f = (struct ab_file *)pf;
+	int rc = SQLITE_OK;
+
+	if (f->lock <= level)
+		return SQLITE_OK;
+	/*
+	 * Leaving EXCLUSIVE without a commit (a rollback, an error): what is still
+	 * pending was not committed and goes.  In locking_mode=EXCLUSIVE SQLite
+	 * keeps the lock until the connection closes, and this never happens.
+	 */
+	if (f->ndirty || f->size != f->size_disk)
+		ab_revert(f);
+	f->hdr_due = 0;
+	if (f->lock > SQLITE_LOCK_SHARED) {
+		if (level == SQLITE_LOCK_SHARED && f->lock == SQLITE_LOCK_EXCLUSIVE &&
+		    ab_fl(f, F_RDLCK, AB_SHARED_FIRST, AB_SHARED_SIZE)) {
+			ab_msg(SQLITE_IOERR_RDLOCK, "%s: EXCLUSIVE to SHARED: %s", f->path, strerror(errno));
+			rc = SQLITE_IOERR_RDLOCK;
+		}
+		if (ab_fl(f, F_UNLCK, AB_PENDING_BYTE, 2) && !rc) {
+			ab_msg(SQLITE_IOERR_UNLOCK, "%s: unlock: %s", f->path, strerror(errno));
+			rc = SQLITE_IOERR_UNLOCK;
+		}
+	}
+	if (level == SQLITE_LOCK_NONE && ab_fl(f, F_UNLCK, 0, 0) && !rc) {
+		ab_msg(SQLITE_IOERR_UNLOCK, "%s: unlock: %s", f->path, strerror(errno));
+		rc = SQLITE_IOERR_UNLOCK;
+	}
+	if (rc == SQLITE_OK)
+		f->lock = level;
+	return rc;
 }
 
 static int ab_check_reserved(sqlite3_file *pf, int *out)
 {
-	(void)pf;
+	struct ab_file *f = (struct ab_file *)pf;
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = AB_RESERVED_BYTE,
+			    .l_len = 1 };
+
 	*out = 0;
+	if (f->lock >= SQLITE_LOCK_RESERVED) {
+		*out = 1;
+		return SQLITE_OK;
+	}
+	if (fcntl(f->fd, F_OFD_GETLK, &fl)) {
+		ab_msg(SQLITE_IOERR_CHECKRESERVEDLOCK, "%s: checking the RESERVED lock: %s", f->path,
+		       strerror(errno));
+		return SQLITE_IOERR_CHECKRESERVEDLOCK;
+	}
+	*out = fl.l_type != F_UNLCK;
 	return SQLITE_OK;
 }
 
@@ -660,15 +928,6 @@ static int ab_pragma(struct ab_file *f, char **a)
 {
 	const char *name = a[1], *val = a[2];
 
-	if (!strcasecmp(name, "locking_mode") && val) {
-		if (!strcasecmp(val, "exclusive")) {
-			f->exclusive = 1;
-			return SQLITE_NOTFOUND;	/* and SQLite sets it */
-		}
-		a[0] = sqlite3_mprintf(AB_NAME ": %s: locking_mode=%s refused: the database must be "
-				       "used by one connection (locking_mode=EXCLUSIVE)", f->path, val);
-		return SQLITE_ERROR;
-	}
 	if (!strcasecmp(name, AB_NAME "_cache_size")) {
 		char *end;
 		unsigned long long n;
@@ -696,9 +955,10 @@ static int ab_pragma(struct ab_file *f, char **a)
 
 		for (uint32_t i = 0; i < f->cache.cap; i++)
 			used += !!f->cache.slot[i].buf;
-		a[0] = sqlite3_mprintf("blocks=%u cap=%u hits=%llu misses=%llu", used, f->cache.cap,
-				       (unsigned long long)f->cache_hits,
-				       (unsigned long long)f->cache_misses);
+		a[0] = sqlite3_mprintf("blocks=%u cap=%u hits=%llu misses=%llu drops=%llu", used,
+				       f->cache.cap, (unsigned long long)f->cache_hits,
+				       (unsigned long long)f->cache_misses,
+				       (unsigned long long)f->cache_drops);
 		return SQLITE_OK;
 	}
 	if (!strcasecmp(name, "journal_mode") && val &&
@@ -720,6 +980,9 @@ static int ab_file_control(sqlite3_file *pf, int op, void *arg)
 	case SQLITE_FCNTL_COMMIT_PHASETWO:
 		/* the transaction is committed: it goes out as one list now, even without xSync */
 		return ab_commit(f, 0);
+	case SQLITE_FCNTL_LOCKSTATE:
+		*(int *)arg = f->lock;
+		return SQLITE_OK;
 	case SQLITE_FCNTL_VFSNAME:
 		*(char **)arg = sqlite3_mprintf(AB_NAME);
 		return SQLITE_OK;
@@ -761,13 +1024,67 @@ static uint64_t ab_sysfs(dev_t rdev, const char *attr, int *ok)
 	return v;
 }
 
+/*
+ * The node to open and lock: the kernel's own name for the device (/dev/dm-3)
+ * when it is there, so that every opener locks the same inode whichever name it
+ * was given (/dev/mapper/x made by mknod, without udev, is an inode of its own:
+ * locks on it would not meet locks on /dev/dm-3).  Else the name given.
+ */
+static char *ab_lock_node(dev_t rdev, const char *name)
+{
+	char path[128], line[256], *node = NULL;
+	struct stat st;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/uevent", major(rdev), minor(rdev));
+	fp = fopen(path, "r");
+	while (fp && fgets(line, sizeof(line), fp)) {
+		if (strncmp(line, "DEVNAME=", 8))
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		free(node);
+		if (asprintf(&node, "/dev/%s", line + 8) < 0)
+			node = NULL;
+	}
+	if (fp)
+		fclose(fp);
+	if (node && (stat(node, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != rdev)) {
+		free(node);
+		node = NULL;
+	}
+	return node ? node : strdup(name);
+}
+
+/*
+ * Nothing else claims the device (a mount, a device-mapper or md device on top,
+ * mkfs): an O_EXCL open that fails with EBUSY if so, closed at once.  Other
+ * connections of this VFS make the same short probe when they open: a few
+ * retries let them pass.
+ */
+static int ab_not_claimed(struct ab_file *f, const char *node)
+{
+	for (int i = 0;; i++) {
+		int fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC);
+
+		if (fd >= 0) {
+			close(fd);
+			return SQLITE_OK;
+		}
+		if (errno != EBUSY || i == 50) {
+			ab_msg(SQLITE_CANTOPEN, "%s: %s%s", f->path, strerror(errno),
+			       errno == EBUSY ? " (in use: mounted, or claimed by another program)" : "");
+			return SQLITE_CANTOPEN;
+		}
+		usleep(20000);
+	}
+}
+
 static int ab_open_db(struct ab_file *f, const char *name, int flags)
 {
 	struct stat st;
-	struct ab_header h;
 	uint64_t lbs, bytes;
-	int ok1, ok2, ok3;
-	static const unsigned char zero[sizeof(struct ab_header)];
+	int ok1, ok2, ok3, rc;
+	char *node;
 
 	if (!name) {
 		ab_msg(SQLITE_CANTOPEN, "a database on an atomic block device needs the device's name");
@@ -809,53 +1126,58 @@ static int ab_open_db(struct ab_file *f, const char *name, int flags)
 		       name, (unsigned long long)lbs, AB_BLOCK);
 		return SQLITE_CANTOPEN;
 	}
-	if (!(flags & SQLITE_OPEN_READWRITE)) {
-		ab_msg(SQLITE_CANTOPEN, "%s: open it read-write (the VFS keeps the device to itself)", name);
-		return SQLITE_CANTOPEN;
-	}
-	/* O_EXCL on a block device: no mount and no other exclusive opener at the same time */
-	f->fd = open(name, O_RDWR | O_DIRECT | O_EXCL | O_CLOEXEC);
+	f->readonly = !(flags & SQLITE_OPEN_READWRITE);
+	node = ab_lock_node(st.st_rdev, name);
+	if (!node)
+		return SQLITE_NOMEM;
+	f->fd = open(node, (f->readonly ? O_RDONLY : O_RDWR) | O_DIRECT | O_CLOEXEC);
 	if (f->fd < 0) {
-		ab_msg(SQLITE_CANTOPEN, "%s: %s%s", name, strerror(errno),
-		       errno == EBUSY ? " (in use: mounted, or open by another connection or process)" : "");
+		int e = errno;
+
+		if (strcmp(node, name))
+			ab_msg(SQLITE_CANTOPEN, "%s: %s: %s (the VFS opens and locks the device by its "
+			       "kernel name, so that every opener's locks meet)", name, node, strerror(e));
+		else
+			ab_msg(SQLITE_CANTOPEN, "%s: %s", name, strerror(e));
+		free(node);
 		return SQLITE_CANTOPEN;
 	}
+	rc = ab_not_claimed(f, node);
+	free(node);
+	if (rc != SQLITE_OK)
+		goto fail;
+	rc = SQLITE_CANTOPEN;
 	if (ioctl(f->fd, BLKGETSIZE64, &bytes) || bytes < 2 * AB_BLOCK) {
 		ab_msg(SQLITE_CANTOPEN, "%s: device too small", name);
-		close(f->fd);
-		return SQLITE_CANTOPEN;
+		goto fail;
 	}
 	f->dev_bytes = bytes / AB_BLOCK * AB_BLOCK - AB_BLOCK;
-	if (pread(f->fd, f->bounce, AB_BLOCK, 0) != AB_BLOCK) {
-		ab_msg(SQLITE_CANTOPEN, "%s: cannot read the header: %s", name, strerror(errno));
-		close(f->fd);
-		return SQLITE_CANTOPEN;
-	}
-	memcpy(&h, f->bounce, sizeof(h));
-	if (!memcmp(&h, zero, sizeof(h))) {
-		f->size_disk = 0;	/* a zeroed device: an empty database */
-	} else if (memcmp(h.magic, AB_MAGIC, 8)) {
-		ab_msg(SQLITE_CANTOPEN, "%s: does not hold an " AB_NAME " database (its first block "
-		       "is neither zeros nor an " AB_NAME " header); refusing to overwrite it", name);
-		close(f->fd);
-		return SQLITE_CANTOPEN;
-	} else if (h.crc != ab_crc32(&h, offsetof(struct ab_header, crc)) ||
-		   h.version != AB_VERSION || h.block != AB_BLOCK || h.db_bytes > f->dev_bytes) {
-		ab_msg(SQLITE_CANTOPEN, "%s: the " AB_NAME " header is damaged or of another version "
-		       "(version %u, block %u, size %llu)", name, h.version, h.block,
-		       (unsigned long long)h.db_bytes);
-		close(f->fd);
-		return SQLITE_CANTOPEN;
-	} else {
-		f->size_disk = h.db_bytes;
-	}
-	f->size = f->zero_from = f->size_disk;
 	if (ab_cache_init(&f->cache, AB_CACHE_DEFAULT) != SQLITE_OK) {
-		close(f->fd);
-		return SQLITE_NOMEM;
+		rc = SQLITE_NOMEM;
+		goto fail;
+	}
+	/*
+	 * The header, read under a SHARED lock (no commit under way): refuse what
+	 * is not ours now rather than at the first query.  When a writer holds the
+	 * lock, the first SHARED lock SQLite takes reads and checks it instead.
+	 */
+	rc = ab_lock(&f->base, SQLITE_LOCK_SHARED);
+	if (rc == SQLITE_OK) {
+		rc = ab_unlock(&f->base, SQLITE_LOCK_NONE);
+	} else if (rc == SQLITE_BUSY) {
+		rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_OK) {
+		rc = rc == SQLITE_NOMEM ? rc : SQLITE_CANTOPEN;
+		goto fail;
 	}
 	f->base.pMethods = &ab_io;
 	return SQLITE_OK;
+fail:
+	ab_cache_free(&f->cache);
+	close(f->fd);
+	f->fd = -1;
+	return rc;
 }
 
 static int ab_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *pf, int flags, int *out_flags)

@@ -260,14 +260,19 @@ now:
  * them are logged from then on, and reads go to the data device), and it
  * retires with the next write-back pass, which has nothing to write for it.
  *
- * Only a list that overlaps nothing in the index, with nothing in flight (so
- * no older logged data of its sectors can be written back over it later),
- * made of whole blocks in buffers the metadata device can take.  Under
+ * Only a list that overlaps nothing in the index and no transaction in flight
+ * (so no older logged data of its sectors can be written back over it later,
+ * and no other list goes in place over it in another order), made of whole
+ * blocks in buffers the metadata device can take.  Other commits may be in
+ * flight beside it (up to MAX_INFLIGHT_ZC): its commit record waits for
+ * their log writes (zc_records_go()), its acknowledgement for theirs.  Under
  * ac->lock.
  */
 static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
 {
 	const struct dmat_seg *seg;
+	const struct atomic_txn *t;
+	unsigned int i;
 
 	lockdep_assert_held(&ac->lock);
 	if (!req->zc_fit || !ac->zc_ok || !READ_ONCE(dmat_zero_copy))
@@ -279,6 +284,17 @@ static bool zc_wanted(struct atomic_c *ac, struct atomic_req *req)
 
 		if (dmat_index_overlaps(&ac->index, start, end))
 			return false;
+		/*
+		 * Not yet indexed: a copied one is when it completes, after
+		 * this list would have gone in place (its write-back would
+		 * then land over it); a zero-copy one goes in place at a time
+		 * of its own.
+		 */
+		list_for_each_entry(t, &ac->committing, list)
+			for (i = 0; i < t->nr_ext; i++)
+				if (t->ext[i].sector < end &&
+				    start < t->ext[i].sector + t->ext[i].nr_sectors)
+					return false;
 		/*
 		 * A deferred discard over it waits for older logged data
 		 * elsewhere, and would land after the list: and then under
@@ -377,10 +393,11 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 	*zc = false;
 	req = list_first_entry_or_null(&ac->incoming, struct atomic_req, list);
 	if (req && zc_wanted(ac, req)) {
-		/* Alone, with nothing in flight: the completion kicks the worker. */
+		/* A transaction of its own; a completion kicks the worker. */
 		*wait = 0;
-		if (ac->nr_committing)
+		if (ac->nr_committing >= (READ_ONCE(dmat_zc_overlap) ? MAX_INFLIGHT_ZC : 1))
 			return false;
+		ac->zero_copy_overlapped += ac->nr_committing > 0;
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
 		ac->window_open = false;
@@ -466,11 +483,35 @@ static void txn_done(struct atomic_txn *t)
 
 static bool commit_ack_now(struct atomic_txn *t);
 
+static void zc_records_go(struct atomic_c *ac);
+
+/*
+ * The log write of @t ended (@status): a zero-copy record waiting for it may
+ * go.  Before anything that may let @t's lists be acknowledged (after that,
+ * @ac may be gone).  May run in interrupt context.
+ */
+static void log_settled(struct atomic_txn *t, blk_status_t status)
+{
+	struct atomic_c *ac = t->ac;
+	unsigned long flags;
+	bool gated;
+
+	spin_lock_irqsave(&ac->lock, flags);
+	t->log_settled = true;
+	t->log_failed = status != BLK_STS_OK;
+	gated = ac->nr_zc_gated;
+	spin_unlock_irqrestore(&ac->lock, flags);
+	if (gated)
+		zc_records_go(ac);
+}
+
 /* dmat_log_write() completion; may run in interrupt context. */
 static void commit_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
 
+	if (t->ac->zc_ok)
+		log_settled(t, status);
 	if (!status && commit_ack_now(t))
 		return;
 	t->status = status;
@@ -997,13 +1038,69 @@ static void zc_inplace_put(struct atomic_txn *t)
 }
 
 /*
- * A step failed (@status) or was not taken (fail mode, BLK_STS_OK):
- * complete_work_fn() fails the list; nothing of it went in place.
+ * A log step failed (@status) or was not taken (fail mode, or an earlier
+ * transaction failed: BLK_STS_OK): complete_work_fn() fails the list;
+ * nothing of it went in place, and no later zero-copy record may go.
  */
 static void zc_fail(struct atomic_txn *t, blk_status_t status)
 {
+	log_settled(t, BLK_STS_IOERR);
 	t->status = status;
 	txn_done(t);
+}
+
+/*
+ * Send the commit records that may go now: a zero-copy transaction's record
+ * waits until its data and the log write of every earlier transaction ended
+ * (the record's REQ_PREFLUSH covers only completed writes, and the record
+ * must not be durable before any of them: the scan stops at the first torn
+ * transaction, and the list goes in place once its record is durable).  In
+ * sequence order: a record sent is waited for by every later one, except
+ * that consecutive zero-copy transactions whose data was written by then go
+ * as one group: one flush, then all their records at once, and none goes in
+ * place before all of them are durable (zc_commit_fn()).  If an earlier
+ * transaction failed, no record (zc_commit_fn() fails the list: the scan
+ * would stop before it).  May run in interrupt context.
+ */
+static void zc_records_go(struct atomic_c *ac)
+{
+	struct atomic_txn *t, *first = NULL;
+	unsigned long flags;
+	bool settled = true, failed = false;
+
+	spin_lock_irqsave(&ac->lock, flags);
+	list_for_each_entry(t, &ac->committing, list) {
+		if (!ac->nr_zc_gated)
+			break;
+		if (t->zc && t->zc_data_done && !t->zc_record_sent) {
+			if (!settled && !first)
+				break;
+			t->zc_record_sent = true;
+			t->zc_after_failed = failed;
+			ac->nr_zc_gated--;
+			if (!first) {
+				first = t;
+				INIT_LIST_HEAD(&first->zc_group);
+				atomic_set(&first->zc_group_pending, 1);
+			} else {
+				list_add_tail(&t->zc_group, &first->zc_group);
+				atomic_inc(&first->zc_group_pending);
+				ac->zero_copy_records_grouped++;
+			}
+			/* Unsettled from here on: only the group's own records. */
+			settled = false;
+			continue;
+		}
+		/* A group is a run of consecutive ones. */
+		if (first)
+			break;
+		if (!t->log_settled)
+			settled = false;
+		failed |= t->log_failed;
+	}
+	spin_unlock_irqrestore(&ac->lock, flags);
+	if (first)
+		queue_work(ac->wq, &first->zc_commit_work);
 }
 
 /* One in-place write of a zero-copy list completed; may run in interrupt context. */
@@ -1040,7 +1137,7 @@ static void zc_inplace_fn(struct work_struct *ws)
 	 * and acknowledges it.
 	 */
 	if (atomic_failed(ac)) {
-		zc_fail(t, BLK_STS_OK);
+		txn_done(t);
 		return;
 	}
 	/*
@@ -1089,29 +1186,68 @@ static void zc_inplace_fn(struct work_struct *ws)
 	zc_inplace_put(t);
 }
 
-/* A log write of a zero-copy step completed: fail the list, or take step @next. */
-static void zc_step_done(struct atomic_txn *t, blk_status_t status, struct work_struct *next)
+/*
+ * Every record of the group of @first ended (each txn's status in
+ * t->zc_rec_status): in sequence order, each whose record and every earlier
+ * one's are durable goes in place; from the first failed one on, none (the
+ * scan stops there).  Later records may go then.  Once the last one is
+ * handed on, nothing of the group is touched: its lists may be acknowledged.
+ */
+static void zc_group_done(struct atomic_txn *first)
 {
-	if (status)
-		zc_fail(t, status);
-	else
-		queue_work(t->ac->wq, next);
+	struct atomic_c *ac = first->ac;
+	struct atomic_txn *t, *tmp, *last_ok = NULL;
+	blk_status_t failed = BLK_STS_OK;
+	LIST_HEAD(group);
+
+	list_add(&group, &first->zc_group);
+	list_del_init(&first->zc_group);
+	list_add(&first->zc_group, &group);
+	list_for_each_entry(t, &group, zc_group) {
+		if (!failed && t->zc_rec_status)
+			failed = t->zc_rec_status;
+		if (!failed)
+			last_ok = t;
+	}
+	if (last_ok) {
+		unsigned long flags;
+
+		spin_lock_irqsave(&ac->lock, flags);
+		dmat_log_durable(ac, last_ok->seq + 1);
+		spin_unlock_irqrestore(&ac->lock, flags);
+	}
+	failed = BLK_STS_OK;
+	list_for_each_entry_safe(t, tmp, &group, zc_group) {
+		list_del_init(&t->zc_group);
+		if (!failed && t->zc_rec_status)
+			failed = t->zc_rec_status;
+		if (failed) {
+			zc_fail(t, t->zc_rec_status ? t->zc_rec_status : BLK_STS_OK);
+			continue;
+		}
+		/* Later records may go (the in-place work of @t runs beside them). */
+		log_settled(t, BLK_STS_OK);
+		queue_work(ac->wq, &t->zc_inplace_work);
+	}
 }
 
 static void zc_commit_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
 
-	zc_step_done(t, status, &t->zc_inplace_work);
+	t->zc_rec_status = status;
+	if (atomic_dec_and_test(&t->zc_group_first->zc_group_pending))
+		zc_group_done(t->zc_group_first);
 }
 
 /*
- * Step 2, in a worker: descriptor and data written; the commit record, with
- * REQ_FUA.  It must not be durable before them, nor before any earlier
- * transaction (the scan stops at the first torn one, and this list goes in
- * place once its record is durable): REQ_PREFLUSH unless they were written
- * REQ_FUA (a metadata device with native FUA) and every earlier commit is
- * durable already.
+ * Step 2, in a worker, once descriptor and data were written and every
+ * earlier transaction's log write ended (zc_records_go()): the commit
+ * record, with REQ_FUA.  It must not be durable before them (the scan stops
+ * at the first torn one, and this list goes in place once its record is
+ * durable): REQ_PREFLUSH unless they were written REQ_FUA (a metadata device
+ * with native FUA) and every earlier commit is durable already.  The flush
+ * then makes every earlier transaction durable: all their writes completed.
  */
 static void zc_commit_fn(struct work_struct *ws)
 {
@@ -1119,24 +1255,81 @@ static void zc_commit_fn(struct work_struct *ws)
 	struct atomic_c *ac = t->ac;
 	u64 at = dmat_log_wrap(dmat_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
 
-	/* Fail mode: no commit record, never replayed; complete_work_fn() fails it. */
-	if (atomic_failed(ac)) {
+	struct atomic_txn *m, *tmp;
+	bool flush = !t->zc_fua_data, alone = list_empty(&t->zc_group);
+	blk_status_t fail = BLK_STS_OK;
+
+	/*
+	 * Fail mode, or an earlier transaction failed: no commit record, never
+	 * replayed; complete_work_fn() fails the group.
+	 */
+	if (atomic_failed(ac) || t->zc_after_failed)
+		fail = BLK_STS_IOERR;
+	list_for_each_entry(m, &t->zc_group, zc_group) {
+		m->zc_group_first = t;
+		flush |= !m->zc_fua_data;
+	}
+	t->zc_group_first = t;
+	spin_lock_irq(&ac->lock);
+	flush |= ac->durable_upto < t->seq;
+	spin_unlock_irq(&ac->lock);
+	/*
+	 * A group: the flush first, on its own (it covers the group's data and
+	 * every earlier transaction: all their writes completed), then every
+	 * record with REQ_FUA at once.  Alone: the flush goes with the record.
+	 */
+	if (!fail && flush && !alone) {
+		int r;
+
+		spin_lock_irq(&ac->lock);
+		ac->log_flushes++;
+		spin_unlock_irq(&ac->lock);
+		r = dmat_log_flush(ac->log);
+		if (r)
+			fail = errno_to_blk_status(r);
+		else {
+			spin_lock_irq(&ac->lock);
+			dmat_log_durable(ac, t->seq);
+			spin_unlock_irq(&ac->lock);
+			flush = false;
+		}
+	}
+	if (fail) {
+		list_for_each_entry_safe(m, tmp, &t->zc_group, zc_group) {
+			list_del_init(&m->zc_group);
+			zc_fail(m, BLK_STS_OK);
+		}
 		zc_fail(t, BLK_STS_OK);
 		return;
 	}
 	spin_lock_irq(&ac->lock);
-	t->flush_mark = dmat_log_mark(ac);
-	t->preflush = !t->zc_fua_data || ac->durable_upto < t->seq;
+	t->flush_mark = t->seq;
+	t->preflush = flush;
 	spin_unlock_irq(&ac->lock);
+	/* The group's pending count holds one for each record (zc_records_go()). */
+	list_for_each_entry(m, &t->zc_group, zc_group)
+		dmat_log_write(ac->log, &m->log_io,
+			       dmat_log_wrap(dmat_log_geometry(ac->log), m->log_block + m->nr_blocks - 1),
+			       &m->pages[1], 1, REQ_FUA, zc_commit_endio, m);
 	dmat_log_write(ac->log, &t->log_io, at, &t->pages[1], 1,
-		       REQ_FUA | (t->preflush ? REQ_PREFLUSH : 0), zc_commit_endio, t);
+		       REQ_FUA | (flush ? REQ_PREFLUSH : 0), zc_commit_endio, t);
 }
 
 static void zc_data_endio(void *context, blk_status_t status)
 {
 	struct atomic_txn *t = context;
+	struct atomic_c *ac = t->ac;
+	unsigned long flags;
 
-	zc_step_done(t, status, &t->zc_commit_work);
+	if (status) {
+		zc_fail(t, status);
+		return;
+	}
+	spin_lock_irqsave(&ac->lock, flags);
+	t->zc_data_done = true;
+	ac->nr_zc_gated++;
+	spin_unlock_irqrestore(&ac->lock, flags);
+	zc_records_go(ac);
 }
 
 /*

@@ -130,8 +130,11 @@ static void queue_req(struct atomic_c *ac, struct atomic_req *req)
 	list_add_tail(&req->list, &ac->incoming);
 	incoming_add(ac, req);
 	if (READ_ONCE(dmat_commit_window) && !incoming_fills_batch(ac)) {
-		/* The completion of the commit in flight kicks the worker. */
-		if (ac->nr_committing)
+		/*
+		 * The completion of the commit in flight kicks the worker;
+		 * a zero-copy list may begin beside it (take_batch()).
+		 */
+		if (ac->nr_committing && !req->zc_fit)
 			kick = false;
 		/* The window closes early once the lists it waits for came. */
 		else if (ac->window_open)
@@ -1371,7 +1374,8 @@ static int message_stats(struct atomic_c *ac, char *result, unsigned int maxlen)
 	       ac->log_flushes, ac->log_flushes_skipped, ac->commits_fua, ac->commits_fua_auto);
 	DMEMIT("durable_seq=%llu\n", ac->durable_upto);
 	DMEMIT("txn_pool_allocs=%lld\n", (long long)atomic64_read(&ac->txn_pool_allocs));
-	DMEMIT("zero_copy_txns=%llu\n", ac->zero_copy_txns);
+	DMEMIT("zero_copy_txns=%llu\nzero_copy_overlapped=%llu\nzero_copy_records_grouped=%llu\n",
+	       ac->zero_copy_txns, ac->zero_copy_overlapped, ac->zero_copy_records_grouped);
 	DMEMIT("commits_inline=%llu\nacks_inline=%llu\n", ac->commits_inline, ac->acks_inline);
 	DMEMIT("above_high_watermark=%d\nwatermark_events=%llu\n", ac->above_watermark,
 	       ac->watermark_events);
@@ -1407,6 +1411,8 @@ static void clear_stats(struct atomic_c *ac)
 	ac->commits_fua = 0;
 	ac->commits_fua_auto = 0;
 	ac->zero_copy_txns = 0;
+	ac->zero_copy_overlapped = 0;
+	ac->zero_copy_records_grouped = 0;
 	ac->commits_inline = 0;
 	ac->acks_inline = 0;
 	atomic64_set(&ac->txn_pool_allocs, 0);

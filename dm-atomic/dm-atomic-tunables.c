@@ -160,6 +160,15 @@ module_param_named(zero_copy, dmat_zero_copy, bool, 0644);
 MODULE_PARM_DESC(zero_copy, "log lists of at least a table's zero_copy_bytes from the writer's pages (default Y; N: copy every list)");
 
 /*
+ * A zero-copy list may begin while other commits are in flight (up to
+ * MAX_INFLIGHT_ZC; see zc_wanted()).  zero_copy_overlap=N makes it wait
+ * until nothing is in flight and go alone, as before, for comparisons.
+ */
+bool dmat_zc_overlap = true;
+module_param_named(zero_copy_overlap, dmat_zc_overlap, bool, 0644);
+MODULE_PARM_DESC(zero_copy_overlap, "a zero-copy list may begin beside commits in flight (default Y); N: only with nothing in flight");
+
+/*
  * A lone writer's commit (no other list waiting, none in flight) is built
  * and sent to the log in the writer's own context, and acknowledged in the
  * log write's completion, instead of by the commit and completion workers:

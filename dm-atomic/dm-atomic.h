@@ -137,6 +137,12 @@
 #define BATCH_BYTES		(4U << 20)
 /* Log writes in flight at once; acknowledged in sequence order. */
 #define MAX_INFLIGHT_COMMITS	2U
+/*
+ * Commits in flight (of any kind) beside which a zero-copy list may still
+ * begin: zero-copy lists hold no memory of their own (the writer's pages),
+ * so a queue of them may overlap their log writes and in-place writes.
+ */
+#define MAX_INFLIGHT_ZC		8U
 /* The longest a commit waits for the writers of the previous one. */
 #define MAX_COMMIT_WINDOW_NS	(10 * NSEC_PER_MSEC)
 /* auto_fua: a commit goes with REQ_FUA when flushes followed this many of the last 8. */
@@ -222,6 +228,13 @@ struct atomic_txn {
 	u64 flush_mark;			/* every seq below this is durable */
 	blk_status_t status;
 	bool done;			/* log write completed */
+	/*
+	 * Under ac->lock: its log write completed (a copied one), or its
+	 * commit record's (zero-copy), or it failed on the way (@log_failed):
+	 * a later zero-copy record may go (zc_records_go()).
+	 */
+	bool log_settled;
+	bool log_failed;
 	struct dmat_log_io log_io;	/* the log write's state */
 
 	/*
@@ -233,6 +246,17 @@ struct atomic_txn {
 	bool zc_indexed;		/* its ranges are in the index */
 	bool zc_recorded;		/* its commit record is durable */
 	bool zc_fua_data;		/* descriptor and data written REQ_FUA */
+	bool zc_data_done;		/* descriptor and data written (ac->lock) */
+	bool zc_record_sent;		/* step 2 queued (ac->lock) */
+	bool zc_after_failed;		/* an earlier transaction failed: no record */
+	/*
+	 * Records sent together (zc_records_go()): the first holds the others
+	 * on @zc_group, and counts the records in flight.
+	 */
+	struct list_head zc_group;
+	atomic_t zc_group_pending;
+	struct atomic_txn *zc_group_first;
+	blk_status_t zc_rec_status;	/* its record's write */
 	struct work_struct zc_commit_work;	/* step 2: the commit record */
 	struct work_struct zc_inplace_work;	/* step 3: the in-place writes */
 	atomic_t zc_pending;		/* in-place writes in flight, + 1 */
@@ -419,6 +443,9 @@ struct atomic_c {
 	u64 commits_fua;		/* commits with REQ_FUA or REQ_PREFLUSH */
 	u64 commits_fua_auto;		/* ... REQ_FUA because flushes followed */
 	u64 zero_copy_txns;		/* transactions logged zero-copy */
+	u64 zero_copy_overlapped;	/* ... begun beside a commit in flight */
+	u64 zero_copy_records_grouped;	/* records sent after one flush with others */
+	unsigned int nr_zc_gated;	/* zero-copy data written, record not sent */
 	u64 commits_inline;		/* built and sent in the writer's context */
 	u64 acks_inline;		/* acknowledged in the log write's completion */
 	atomic_t done_busy;		/* txn_done() calls between done and queue_work */
@@ -448,6 +475,7 @@ extern bool dmat_fua_commits;
 extern bool dmat_inline_ack;
 extern bool dmat_inline_submit;
 extern bool dmat_zero_copy;
+extern bool dmat_zc_overlap;
 
 /* dm-atomic-cache.c */
 u32 copy_seg_to_txn(struct atomic_txn *t, u64 offset, const struct dmat_seg *seg, bool crc);

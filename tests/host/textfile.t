@@ -37,9 +37,9 @@ series twice.
   >   { print "bad line: " $0 }
   >   END { print n " samples" }' "$1"; }
   $ check out.prom
-  144 samples
+  148 samples
   $ grep -c '^# TYPE' out.prom
-  54
+  56
   $ grep '^# TYPE .* counter' out.prom | awk '$3 !~ /_total$/' | grep -c .
   0
   [1]

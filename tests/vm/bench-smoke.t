@@ -35,7 +35,7 @@ either name; the line after them says the run named them as the kernel's series 
   3 sep txn-w4 a-doublewrite b-atomic-flush b-atomic-flush-workers b-atomic-flush-fua b-atomic-flush-noauto b-atomic-flush-passdown b-atomic-flush-nowindow c-atomic-noflush c-atomic-fua floor-commit
   4 sep randread-4k lin-plain atom-written atom-inlog
   5 sep log-2m seqread activate activate-zc activate-zc-single
-  6 sep s128-j8 lin-plain atom-list atom-list-nowindow
+  6 sep s128-j8 lin-plain atom-list atom-list-nowindow atom-list-zcalone
   8 sep uring-qd8 lin-plain atom-plain atom-rwf
   8 sep aio-qd32 lin-plain atom-plain atom-rwf
   1 fua seq-256k lin-plain (atom-oatomic|atom-list1) (re)
@@ -44,7 +44,7 @@ either name; the line after them says the run named them as the kernel's series 
   $ echo $series: $(grep -v '^#' /tmp/bench-smoke/plan.txt | grep -c ' atom-oatomic') plan lines with atom-oatomic, $(grep -v '^#' /tmp/bench-smoke/plan.txt | grep -c ' atom-list1') with atom-list1
   (v2: 3 plan lines with atom-oatomic, 0 with atom-list1|v3: 0 plan lines with atom-oatomic, 3 with atom-list1) (re)
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 --table /tmp/bench-smoke.txt /tmp/bench-smoke
-  bench output complete: rows 1,2,3,4,5,6,8, 47 cells (smoke plan), 1 round(s), every figure present
+  bench output complete: rows 1,2,3,4,5,6,8, 48 cells (smoke plan), 1 round(s), every figure present
   $ grep -c '^row [1-8]:' /tmp/bench-smoke.txt
   7
 
@@ -52,7 +52,7 @@ The check fails when a cell's output lacks a figure, or a measurement is missing
 
   $ cp -a /tmp/bench-smoke /tmp/bench-broken
   $ : >/tmp/bench-broken/cells/0001.json
-  $ rm /tmp/bench-broken/cells/0046.meta
+  $ rm /tmp/bench-broken/cells/0047.meta
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-broken
   bench output INCOMPLETE: 2 problem(s)
     row 1 sep seq-1m-u lin-plain round 1: no figures
@@ -76,7 +76,7 @@ too), or calls itself full without every group:
   [1]
   $ sed -i 's/^plan=smoke/plan=full/' /tmp/bench-smoke/plan.txt
   $ dma-bench-report --check --rows 1,2,3,4,5,6,8 /tmp/bench-smoke | sed -n '1p;/sep seq-1m /p'
-  bench output INCOMPLETE: 178 problem(s)
+  bench output INCOMPLETE: 194 problem(s)
     plan: row 1 sep seq-1m lin-plain: not in the full plan
     plan: row 1 sep seq-1m (atom-oatomic|atom-list1): not in the full plan (re)
     plan: row 1 sep seq-1m (atom-oatomic|atom-list1)-copy: not in the full plan (re)

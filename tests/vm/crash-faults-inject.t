@@ -75,6 +75,34 @@ $SCRATCH1 for the next case.
   $ swap cf-m "0 $M linear $SCRATCH1 0"
   $ dd if=/dev/zero of=/dev/mapper/cf-m bs=1M count=$((M / 2048)) oflag=direct status=none
 
+The same with zero-copy lists (zero_copy_bytes 4096: a list of whole blocks that overlaps
+nothing logged or in flight goes to the log from the writer's pages, then its commit
+record, then in place).  With the data slice slow, the 4 writers' lists overlap in flight,
+each record waiting for the log writes before it: a failed log write or record must fail
+its list and every later one, and recovery keep everything acknowledged.
+
+  $ T0=$T T="$T 2 zero_copy_bytes 4096"
+  $ swap cf-d "0 $D delay $SCRATCH0 0 0 $SCRATCH0 0 1000"
+  $ dmsetup suspend cf-m && dmsetup load cf-m /tmp/t && dmsetup resume cf-m
+  $ fmr 20 -1; dmesg -C
+  $ stream $SCRATCH1 3 ioctl
+  writer exit 6, Fail
+  $ dmsetup message cf 0 stats | awk -F= '$1 == "zero_copy_overlapped" && $2 > 0 { print "zero-copy lists overlapped" }'
+  zero-copy lists overlapped
+  $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p' |
+  >   sed -E 's/by: (log write|metadata device flush)$/by: the log (a write or a flush)/' | sort -u
+  fail mode latched by: the log (a write or a flush)
+  $ mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
+  $ dma-check --clear-needs-check /dev/mapper/cf-m | tail -1
+  needs_check cleared
+  $ replayed >/dev/null; mode
+  rw
+  $ verify
+  verify: no violation
+  $ dmsetup remove cf; T=$T0
+  $ swap cf-m "0 $M linear $SCRATCH1 0"
+  $ dd if=/dev/zero of=/dev/mapper/cf-m bs=1M count=$((M / 2048)) oflag=direct status=none
+
 Data disk fails every request once 50 ops are acknowledged: write-back fails, fail mode, the log keeps
 what was acknowledged.  Recovery then meets one more data write error (times 1): refused,
 metadata untouched.  Then the superblock write after the replay fails (dm-flakey

@@ -51,6 +51,9 @@
    zero_copy_bytes: the data from the writer's pages, a commit record after it,
    no data crc).  Not with --corrupt: a flipped bit in such a transaction's data
    is replayed as it is (nothing checksums it).
+   --meta-flush-delay MS: the metadata slice delays each flush (REQ_PREFLUSH)
+   by MS milliseconds (dm-delay's flush class), so that zero-copy lists whose
+   data is written while a commit record's flush waits go as a group.
    --data-writethrough: dm-atomic is created over a data slice that says it
    has no volatile cache (queue/write_cache "write through", as a
    power-loss-protected disk says) and a metadata slice that has one; DM core
@@ -839,7 +842,7 @@ def write_cache(dev, value=None):
         f.write(value)
 
 
-def record(dm, base_img, run):
+def record(dm, base_img, run, meta_flush_delay=0):
     """Put base_img on the backing disk, stack log-writes + slices, run run(), tear down."""
     s0, s1 = os.environ["SCRATCH0"], os.environ["SCRATCH1"]
     total = DATA_SECTORS + META_SECTORS
@@ -847,7 +850,12 @@ def record(dm, base_img, run):
     pwrite_direct(s1, 0, bytes(4096))
     dmsetup("create", "cs-lw", "--table", "0 %d log-writes %s %s" % (total, s0, s1))
     dmsetup("create", "cs-d", "--table", "0 %d linear /dev/mapper/cs-lw 0" % DATA_SECTORS)
-    dmsetup("create", "cs-m", "--table", "0 %d linear /dev/mapper/cs-lw %d" % (META_SECTORS, DATA_SECTORS))
+    if meta_flush_delay:    # reads, writes at once; flushes after meta_flush_delay ms
+        lw = "/dev/mapper/cs-lw %d" % DATA_SECTORS
+        dmsetup("create", "cs-m", "--table", "0 %d delay %s 0 %s 0 %s %d"
+                % (META_SECTORS, lw, lw, lw, meta_flush_delay))
+    else:
+        dmsetup("create", "cs-m", "--table", "0 %d linear /dev/mapper/cs-lw %d" % (META_SECTORS, DATA_SECTORS))
     try:
         run()
     finally:
@@ -917,10 +925,15 @@ def main():
                 st = subprocess.run(["dmsetup", "message", "cs-a", "0", "stats"], check=True,
                                     capture_output=True, text=True).stdout
                 holder["zc"] = int(re.search(r"^zero_copy_txns=(\d+)", st, re.M).group(1))
+                m = re.search(r"^zero_copy_overlapped=(\d+)", st, re.M)
+                holder["zc_overlap"] = int(m.group(1)) if m else None
+                m = re.search(r"^zero_copy_records_grouped=(\d+)", st, re.M)
+                holder["zc_grouped"] = int(m.group(1)) if m else 0
         finally:
             dmsetup("remove", "cs-a")
 
-    entries = record(dm, zero, run)
+    entries = record(dm, zero, run, int(args[args.index("--meta-flush-delay") + 1])
+                     if "--meta-flush-delay" in args else 0)
     if holder.get("skip"):
         return 80
     rec = holder["rec"]
@@ -937,6 +950,11 @@ def main():
                                               " (group commit)" if holder["commits"] < lists else ""))
         if "zc" in holder:
             say("%s: %d of them zero-copy" % (name, holder["zc"]))
+            if name == "group" and holder["zc_overlap"] is not None:
+                say("%s: %d zero-copy lists began beside another commit in flight, %s"
+                    % (name, holder["zc_overlap"],
+                       "%d records went in groups" % holder["zc_grouped"] if holder["zc_grouped"] else
+                       "every record went alone"))
     if rec.depth:
         say("%s: %d writes in flight at most" % (name, rec.depth))
     checker = LinearChecker(os.environ["SCRATCH2"]) if control else \

@@ -62,10 +62,11 @@ SPEC = {
             layouts=["sep"], groups=FULL_RECOVERY, cols=["seqread", "activate", "activate-zc",
                                                  "activate-zc-single"],
             base="seqread", head="seconds", kind="timed"),
-    6: dict(title="lists of 4 KiB segments (s = segments, j = writers)", layouts=["sep"],
+    6: dict(title="lists of 4 KiB segments (s = segments, j = writers; s1-1m: one 1 MiB "
+                  "range, logged zero-copy)", layouts=["sep"],
             groups=["s1-j1", "s8-j1", "s32-j1", "s128-j1", "s1-j8", "s8-j2", "s8-j4", "s8-j8",
-                    "s128-j8"],
-            cols=["lin-plain", "atom-list", "atom-list-nowindow"], base="lin-plain",
+                    "s128-j8", "s1-1m-j1", "s1-1m-j8"],
+            cols=["lin-plain", "atom-list", "atom-list-nowindow", "atom-list-zcalone"], base="lin-plain",
             head="lists_s",
             kind="lists"),
     7: dict(title="SQLite 3.40 transactions, synchronous=FULL (t = tables a transaction changes, "

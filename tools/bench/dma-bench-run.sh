@@ -435,6 +435,10 @@ workers() {
 # (module parameter zero_copy=N), as before large lists were logged zero-copy.
 copy_all() { with_param zero_copy N Y "$@"; }
 
+# zc_alone CMD...: CMD with a zero-copy list begun only when no other commit is in flight
+# (module parameter zero_copy_overlap=N), as before zero-copy lists overlapped.
+zc_alone() { with_param zero_copy_overlap N Y "$@"; }
+
 row1() {	# streaming sequential writes; seq-1m-u: each 1 MiB write starts 4 KiB past a MiB
 	local L=$1 g bs off r bytes
 	local -a W1
@@ -527,18 +531,21 @@ row3() {	# database transactions: 4 discontiguous 16 KiB pages, durable at commi
 	done
 }
 
-row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit
-	local L=$1 g k j r
+row6() {	# lists of 1..128 segments, 1..8 writers: lists per commit; s1-1m: 1 MiB lists
+	local L=$1 g k j r b
 	plan_of 6 "$L"
 	for g in $PLAN_G; do
-		k=${g%-j*} k=${k#s} j=${g#*-j}
+		k=${g%-j*} k=${k#s} j=${g#*-j} b=4096
+		case $k in *-1m) k=${k%-1m} b=1048576 ;; esac
 		for ((r = 1; r <= ROUNDS; r++)); do
 			enqueue 6 "$L" "$g" lin-plain $r /dev/mapper/lin flush:/dev/mapper/lin -- \
-				dma-bench lists --force -m plain -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/lin
+				dma-bench lists --force -m plain -k $k -b $b -J $j -T "$SECS" -S $r /dev/mapper/lin
 			enqueue 6 "$L" "$g" atom-list $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom dma-bench lists --force -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+				stats_around atom dma-bench lists --force -m atomic -k $k -b $b -J $j -T "$SECS" -S $r /dev/mapper/atom
 			enqueue 6 "$L" "$g" atom-list-nowindow $r /dev/mapper/atom checkpoint:atom -- \
-				stats_around atom no_window dma-bench lists --force -m atomic -k $k -b 4096 -J $j -T "$SECS" -S $r /dev/mapper/atom
+				stats_around atom no_window dma-bench lists --force -m atomic -k $k -b $b -J $j -T "$SECS" -S $r /dev/mapper/atom
+			enqueue 6 "$L" "$g" atom-list-zcalone $r /dev/mapper/atom checkpoint:atom -- \
+				stats_around atom zc_alone dma-bench lists --force -m atomic -k $k -b $b -J $j -T "$SECS" -S $r /dev/mapper/atom
 			rotated $r
 		done
 	done

@@ -950,7 +950,7 @@ def main():
                                               " (group commit)" if holder["commits"] < lists else ""))
         if "zc" in holder:
             say("%s: %d of them zero-copy" % (name, holder["zc"]))
-            if name == "group" and holder["zc_overlap"] is not None:
+            if name in ("group", "uring", "aio") and holder["zc_overlap"] is not None:
                 say("%s: %d zero-copy lists began beside another commit in flight, %s"
                     % (name, holder["zc_overlap"],
                        "%d records went in groups" % holder["zc_grouped"] if holder["zc_grouped"] else

@@ -81,7 +81,7 @@ point of a recovery:
 Zero-copy lists from 8 writers at once: their log writes, commit records and in-place
 writes overlap (a record waits for the log writes of every earlier transaction, a list
 for the records before it; records whose data was written by then go as a group after one
-flush, when timing allows: tests/vm/crash-zc-groups.t makes sure they do):
+flush, when timing allows; tests/vm/crash-zc-groups.t makes sure they do):
 
   $ $C run group 8 --max 60 --zero-copy 4096 | tee -a /tmp/cs.out | grep -v '^time by stage'
   group: 128 ops (128 acknowledged), 130 marks logged

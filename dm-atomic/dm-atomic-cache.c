@@ -284,6 +284,12 @@ struct atomic_txn *txn_build(struct atomic_c *ac, struct list_head *reqs,
 	return t;
 }
 
+/* The log block of a zero-copy transaction's commit record: its last. */
+u64 zc_record_block(const struct dmat_geometry *geo, const struct atomic_txn *t)
+{
+	return dmat_log_wrap(geo, t->log_block + t->nr_blocks - 1);
+}
+
 /*
  * Seal the descriptor in page 0 for the reserved (seq, log_block).
  * @durable_seq: every transaction before it is durable (for dma-check).
@@ -309,8 +315,7 @@ void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq)
 	}
 	dmat_desc_seal(d);
 	if (t->zc)
-		dmat_commit_build(page_address(t->pages[1]), geo, d,
-				  dmat_log_wrap(geo, t->log_block + t->nr_blocks - 1));
+		dmat_commit_build(page_address(t->pages[1]), geo, d, zc_record_block(geo, t));
 }
 
 /* ------------------------------------------------------------------------

@@ -1253,7 +1253,7 @@ static void zc_commit_fn(struct work_struct *ws)
 {
 	struct atomic_txn *t = container_of(ws, struct atomic_txn, zc_commit_work);
 	struct atomic_c *ac = t->ac;
-	u64 at = dmat_log_wrap(dmat_log_geometry(ac->log), t->log_block + t->nr_blocks - 1);
+	const struct dmat_geometry *geo = dmat_log_geometry(ac->log);
 
 	struct atomic_txn *m, *tmp;
 	bool flush = !t->zc_fua_data, alone = list_empty(&t->zc_group);
@@ -1308,10 +1308,9 @@ static void zc_commit_fn(struct work_struct *ws)
 	spin_unlock_irq(&ac->lock);
 	/* The group's pending count holds one for each record (zc_records_go()). */
 	list_for_each_entry(m, &t->zc_group, zc_group)
-		dmat_log_write(ac->log, &m->log_io,
-			       dmat_log_wrap(dmat_log_geometry(ac->log), m->log_block + m->nr_blocks - 1),
-			       &m->pages[1], 1, REQ_FUA, zc_commit_endio, m);
-	dmat_log_write(ac->log, &t->log_io, at, &t->pages[1], 1,
+		dmat_log_write(ac->log, &m->log_io, zc_record_block(geo, m), &m->pages[1], 1,
+			       REQ_FUA, zc_commit_endio, m);
+	dmat_log_write(ac->log, &t->log_io, zc_record_block(geo, t), &t->pages[1], 1,
 		       REQ_FUA | (flush ? REQ_PREFLUSH : 0), zc_commit_endio, t);
 }
 

@@ -494,6 +494,7 @@ u64 txn_mem(const struct atomic_txn *t);
 struct page *txn_page_alloc(struct atomic_c *ac, bool nowait);
 void txn_put(struct atomic_txn *t);
 void txn_seal(struct atomic_c *ac, struct atomic_txn *t, u64 durable_seq);
+u64 zc_record_block(const struct dmat_geometry *geo, const struct atomic_txn *t);
 size_t txn_size(unsigned int nr_ext, u64 nr_pages);
 
 /* dm-atomic-commit.c */

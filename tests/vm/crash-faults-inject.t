@@ -37,6 +37,16 @@ the test on one).  Failslab during table loads: crash-faults-failslab.t.
   >   dmesg -C; dmsetup create cf --table "$T" || return 1
   >   dmesg | sed -n 's/.*atomic: .*: \(replayed [0-9]* transactions\).*/\1/p'
   > }
+  $ latched() {  # what the kernel log says latched fail mode, a log write or flush as one
+  >   dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p' |
+  >     sed -E 's/by: (log write|metadata device flush)$/by: the log (a write or a flush)/'
+  > }
+  $ repaired() {  # the metadata disk repaired, the data slice straight: check, recover, verify
+  >   mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
+  >   dma-check --clear-needs-check /dev/mapper/cf-m | tail -1
+  >   replayed >/dev/null; mode
+  >   verify
+  > }
   $ verify() {
   >   dma-verify -q /dev/mapper/cf /tmp/j > /tmp/v && echo "verify: no violation" ||
   >     { echo "verify failed"; tail -n 5 /tmp/v; }
@@ -61,15 +71,10 @@ $SCRATCH1 for the next case.
   $ fmr 20 -1; dmesg -C
   $ stream $SCRATCH1 1 ioctl
   writer exit 6, Fail
-  $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p' |
-  >   sed -E 's/by: (log write|metadata device flush)$/by: the log (a write or a flush)/'
+  $ latched; repaired
   fail mode latched by: the log (a write or a flush)
-  $ mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
-  $ dma-check --clear-needs-check /dev/mapper/cf-m | tail -1
   needs_check cleared
-  $ replayed >/dev/null; mode
   rw
-  $ verify
   verify: no violation
   $ dmsetup remove cf
   $ swap cf-m "0 $M linear $SCRATCH1 0"
@@ -89,15 +94,10 @@ its list and every later one, and recovery keep everything acknowledged.
   writer exit 6, Fail
   $ dmsetup message cf 0 stats | awk -F= '$1 == "zero_copy_overlapped" && $2 > 0 { print "zero-copy lists overlapped" }'
   zero-copy lists overlapped
-  $ dmesg | sed -n 's/.*atomic: [0-9:]*: \(.*\) failed (error.*/fail mode latched by: \1/p' |
-  >   sed -E 's/by: (log write|metadata device flush)$/by: the log (a write or a flush)/' | sort -u
+  $ latched | sort -u; repaired
   fail mode latched by: the log (a write or a flush)
-  $ mif $SCRATCH1 0; dmsetup remove cf; swap cf-d "0 $D linear $SCRATCH0 0"
-  $ dma-check --clear-needs-check /dev/mapper/cf-m | tail -1
   needs_check cleared
-  $ replayed >/dev/null; mode
   rw
-  $ verify
   verify: no violation
   $ dmsetup remove cf; T=$T0
   $ swap cf-m "0 $M linear $SCRATCH1 0"

@@ -397,7 +397,6 @@ static bool take_batch(struct atomic_c *ac, struct list_head *batch,
 		*wait = 0;
 		if (ac->nr_committing >= (READ_ONCE(dmat_zc_overlap) ? MAX_INFLIGHT_ZC : 1))
 			return false;
-		ac->zero_copy_overlapped += ac->nr_committing > 0;
 		list_move_tail(&req->list, batch);
 		incoming_sub(ac, req);
 		ac->window_open = false;
@@ -1373,6 +1372,8 @@ static bool commit_zc(struct atomic_c *ac, struct list_head *batch, unsigned int
 	t->fua = true;
 	ac->commits_fua++;
 	ac->zero_copy_txns++;
+	/* Counted here, once: a list the full log sent back was taken before. */
+	ac->zero_copy_overlapped += ac->nr_committing > 0;
 	dmat_flushes_follow(ac);	/* a commit: the history moves on */
 	spin_unlock_irq(&ac->lock);
 	txn_seal(ac, t, READ_ONCE(ac->durable_upto));
